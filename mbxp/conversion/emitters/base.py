@@ -1,0 +1,206 @@
+"""The interface every language emitter fills in (one module per language in this package).
+
+An emitter turns a `Problem` into the four texts a dataset row needs:
+- `prompt(p)`: imports, a doc comment with examples, and the signature, ending where the model
+  starts writing the body (after `{`, `:`, `do`, `=`...).
+- `test(p)`: the text appended after prompt + completion. It calls the function on every recorded
+  test case, compares deeply (floats with p.rel_tol/p.abs_tol, p.compare == "unordered" as a
+  multiset), and on the first mismatch prints FAIL_MARKER to stderr and exits with FAIL_EXIT, so a
+  failed assertion is told apart from a crash. After the last check it prints PASS_MARKER to
+  stdout and exits 0. It also closes anything the prompt opened (e.g. the
+  Java class) and holds the program's entry point.
+- `oracle(p, results)`: a completion in the "continues the prompt" style, including the function's
+  closing token, that returns results[i] on the i-th call (a call counter) or by matching the
+  inputs. Validation uses it with the recorded results (must pass) and with perturbed ones (must
+  fail).
+- `header(p)`: the prefix of the prompt before the doc comment and signature; a chat-style answer
+  holding the whole function is placed after it.
+"""
+from __future__ import annotations
+
+import re
+from abc import ABC, abstractmethod
+from typing import Any
+
+from ...languages import LANGUAGES, Language
+from ..ir import Problem, Type
+
+FAIL_EXIT = 3
+FAIL_MARKER = "MBXP_ASSERTION_FAILED"
+# Printed to stdout by every test program after its last check: a completion that exits early with
+# status 0 (sys.exit(0), System.exit(0)...) must not pass.
+PASS_MARKER = "MBXP_ALL_PASSED"
+
+
+class Emitter(ABC):
+    language: str                      # key of mbxp.languages.LANGUAGES
+    naming: str = "camel"              # camel | snake | pascal | kebab, for functions and params
+    reserved: frozenset[str] = frozenset()
+    none_word: str = "null"            # how "None" is said in descriptions
+    list_word: str | None = None       # e.g. "array" or "vector"; None keeps "list"
+
+    @property
+    def lang(self) -> Language:
+        return LANGUAGES[self.language]
+
+    # ---- what a language must say about itself -------------------------------------------------
+    def unsupported(self, p: Problem) -> str | None:
+        """A reason this language cannot express the problem, or None. Dropped problems are listed
+        with the reason in the conversion report."""
+        return None
+
+    @abstractmethod
+    def prompt(self, p: Problem) -> str: ...
+
+    @abstractmethod
+    def test(self, p: Problem) -> str: ...
+
+    @abstractmethod
+    def oracle(self, p: Problem, results: list[Any]) -> str: ...
+
+    @abstractmethod
+    def header(self, p: Problem) -> str: ...
+
+    # ---- shared helpers ------------------------------------------------------------------------
+    def name(self, python_name: str) -> str:
+        """Restyle a Python identifier and escape reserved words."""
+        parts = [w for w in python_name.split("_") if w] or [python_name]
+        if self.naming == "camel":
+            out = parts[0][:1].lower() + parts[0][1:] + "".join(w[:1].upper() + w[1:] for w in parts[1:])
+        elif self.naming == "pascal":
+            out = "".join(w[:1].upper() + w[1:] for w in parts)
+        elif self.naming == "kebab":
+            out = "-".join(parts)
+        else:
+            out = python_name
+        if python_name.startswith("_") and self.naming == "snake":
+            out = python_name
+        return self.escape(out)
+
+    def escape(self, ident: str) -> str:
+        return ident + "_" if ident in self.reserved else ident
+
+    def function_name(self, p: Problem) -> str:
+        return self.name(p.entry_point)
+
+    def describe(self, p: Problem) -> str:
+        """The description in this language's words: 'python function' -> 'Kotlin function',
+        None -> null/nil, list -> array where the language says so."""
+        text = p.description.strip()
+        display = self.lang.display
+        text = re.sub(r"\bpython(3)?\b", display, text, flags=re.IGNORECASE)
+        text = re.sub(r"\bNone\b", self.none_word, text)
+        if self.list_word:
+            text = re.sub(r"\blist(s?)\b", lambda m: self.list_word + m.group(1), text)
+        return text
+
+    def examples(self, p: Problem) -> list[tuple[str, str]]:
+        """(call, result) pairs rendered in this language, for the doc comment."""
+        out = []
+        for case in p.examples:
+            args = ", ".join(self.literal(v, prm.type) for v, prm in zip(case.args, p.params))
+            out.append((f"{self.function_name(p)}({args})", self.literal(case.expected, p.returns)))
+        return out
+
+    def literal(self, value: Any, t: Type) -> str:
+        """Render a Python value as a literal of type t. Languages override the lit_* pieces."""
+        k = t.kind
+        if value is None:
+            return self.lit_none(t)
+        if k == "optional":
+            return self.lit_some(value, t.elem)
+        if k == "any":
+            from ..types import infer, finish
+            return self.lit_any(value, finish(infer(value)))
+        if k == "bool":
+            return self.lit_bool(value)
+        if k in ("int", "long", "bigint"):
+            return self.lit_int(int(value), t)
+        if k == "float":
+            return self.lit_float(float(value))
+        if k == "str":
+            return self.lit_str(value)
+        if k == "list":
+            return self.lit_list([self.literal(v, t.elem) for v in value], t)
+        if k == "set":
+            return self.lit_set([self.literal(v, t.elem) for v in sort_key_values(value)], t)
+        if k == "tuple":
+            return self.lit_tuple([self.literal(v, a) for v, a in zip(value, t.args)], t)
+        if k == "dict":
+            return self.lit_dict([(self.literal(a, t.args[0]), self.literal(b, t.args[1]))
+                                  for a, b in value.items()], t)
+        raise ValueError(f"{self.language}: cannot render {value!r} as {t}")
+
+    # Defaults fit C-like languages; override what differs.
+    def lit_bool(self, v: bool) -> str:
+        return "true" if v else "false"
+
+    def lit_int(self, v: int, t: Type) -> str:
+        return str(v)
+
+    def lit_float(self, v: float) -> str:
+        return float_repr(v)
+
+    def lit_str(self, v: str) -> str:
+        return c_string(v)
+
+    def lit_none(self, t: Type) -> str:
+        return "null"
+
+    def lit_some(self, v: Any, t: Type) -> str:
+        return self.literal(v, t)
+
+    def lit_any(self, v: Any, t: Type) -> str:
+        return self.literal(v, t)
+
+    def lit_list(self, items: list[str], t: Type) -> str:
+        return "[" + ", ".join(items) + "]"
+
+    def lit_set(self, items: list[str], t: Type) -> str:
+        return self.lit_list(items, Type("list", t.args))
+
+    def lit_tuple(self, items: list[str], t: Type) -> str:
+        return self.lit_list(items, Type("list", (t.args[0],) if t.args else ()))
+
+    def lit_dict(self, items: list[tuple[str, str]], t: Type) -> str:
+        return "{" + ", ".join(f"{k}: {v}" for k, v in items) + "}"
+
+
+def float_repr(v: float) -> str:
+    """Shortest round-tripping float text that every language reads as a float literal."""
+    if v != v or v in (float("inf"), float("-inf")):
+        raise ValueError("nan/inf literals are language specific")
+    r = repr(v)
+    return r if any(c in r for c in ".e") else r + ".0"
+
+
+def c_string(s: str) -> str:
+    """A double-quoted string with C-style escapes, valid in most C-family languages."""
+    out = []
+    for ch in s:
+        if ch in '"\\':
+            out.append("\\" + ch)
+        elif ch == "\n":
+            out.append("\\n")
+        elif ch == "\t":
+            out.append("\\t")
+        elif ch == "\r":
+            out.append("\\r")
+        elif ord(ch) < 32 or ord(ch) == 127:
+            out.append(f"\\u{ord(ch):04x}")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
+
+
+def sort_key_values(values) -> list:
+    """Sets have no order; render them sorted so two builds are byte-identical."""
+    try:
+        return sorted(values)
+    except TypeError:
+        return sorted(values, key=repr)
+
+
+def comment_lines(text: str, prefix: str) -> str:
+    """Prefix each line of text (used for doc comments)."""
+    return "\n".join((prefix + line).rstrip() for line in text.splitlines())

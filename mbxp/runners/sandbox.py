@@ -1,0 +1,535 @@
+"""Run one untrusted command: bubblewrap + cgroups + rlimits, with a timeout and capped output.
+
+Every compile and every run of model-written code goes through `run`. Layers, outermost first:
+
+* **cgroups** (v1 here, v2 if that is what the host has): a fresh child of *our own* memory and
+  pids cgroups per call. They bound memory (incl. tmpfs) and fork fan-out, report OOM kills, and
+  list every descendant (even ones that called setsid) so nothing survives the call.
+* **rlimits** (CPU, FSIZE, NOFILE, CORE=0, optional DATA). Never RLIMIT_AS: it breaks JVMs/Node.
+* **bubblewrap**: new user/pid/net/ipc/uts/cgroup namespaces, only `lo`, no capabilities, read-only
+  system directories, a private /tmp, and only the workdir writable. Killing bwrap kills the
+  whole pid namespace, and when the program exits its orphans die with the namespace.
+
+Who the program runs as (measured on the Debian 12 hosts, as root): bwrap works unprivileged, so
+when we are root we drop to the *real* uid/gid 65534 (nobody) before exec'ing bwrap. That is
+stronger than root-started `bwrap --uid 65534`, where the "nobody" inside is still real root to
+the kernel's permission checks on host files (it could read root-only files in any mounted tree,
+write root-owned files in rw binds, leave setuid-root files in the workdir). The cost is that
+every mounted source must be reachable by uid 65534: the workdir and rw_binds are chowned to it,
+and if a bind lives below a directory nobody cannot traverse (e.g. /root/.rustup under 0700
+/root), the call falls back to root-started bwrap with --uid 65534 --cap-drop ALL and a one-time
+warning naming the path.
+
+/etc is bound read-only as a whole (23 toolchains keep config there: alternatives, java, mono,
+php, R, ssl...; a whitelist would be fragile), but every entry that is not world-readable
+(shadow, gshadow, ssl/private, ...) is masked with /dev/null or an empty tmpfs.
+
+Output cap: each stream keeps its first `output_bytes`; the rest is read and discarded so the
+program behaves as it would uncapped (same exit code), and the timeout bounds the time spent.
+"""
+from __future__ import annotations
+
+import fcntl
+import itertools
+import logging
+import math
+import os
+import resource
+import selectors
+import signal
+import stat
+import subprocess
+import threading
+import time
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Mapping, Sequence
+
+log = logging.getLogger(__name__)
+
+NOBODY = 65534
+PATH = "/usr/local/bin:/usr/bin:/bin"
+_GRACE = 2.0  # seconds to drain pipes after the program ended or was killed
+
+
+class SandboxUnavailable(RuntimeError):
+    pass
+
+
+@dataclass
+class Limits:
+    timeout: float = 10.0          # wall seconds; on expiry kill the whole process tree
+    memory_mb: int = 2048          # memcg limit (and memsw if available)
+    pids: int = 256                # pids cgroup limit
+    output_bytes: int = 65536      # cap for stdout and for stderr each; excess is read and dropped
+    cpu_seconds: int | None = None  # RLIMIT_CPU (default: ceil(timeout)+1)
+    file_size_mb: int = 256        # RLIMIT_FSIZE
+    open_files: int = 1024         # RLIMIT_NOFILE
+    data_mb: int | None = None     # RLIMIT_DATA, None = no rlimit (memcg is the real limit)
+
+
+@dataclass
+class ProcResult:
+    exit_code: int | None   # None if killed by us on timeout; negative = signal like subprocess
+    stdout: str             # decoded utf-8 with errors="replace", capped
+    stderr: str
+    duration: float         # wall seconds
+    timed_out: bool
+    oom: bool               # the memcg OOM killer fired
+    truncated: bool         # output was capped
+    sandbox: str            # "bwrap" or "none"
+
+
+# ---------------------------------------------------------------------------------------------
+# probing (once per process)
+
+_lock = threading.RLock()  # probes nest (bwrap probe -> /etc scan)
+_probed: dict[str, object] = {}
+_warned: set[str] = set()
+
+
+def _warn_once(key: str, msg: str) -> None:
+    with _lock:
+        if key in _warned:
+            return
+        _warned.add(key)
+    warnings.warn(msg, RuntimeWarning, stacklevel=3)
+    log.warning(msg)
+
+
+def _probe_bwrap() -> tuple[bool, bool]:
+    """(bwrap usable, usable after dropping to real uid 65534)."""
+    def ok(drop: bool) -> bool:
+        try:
+            r = subprocess.run(_bwrap_prefix(None) + ["--", "/bin/true"],
+                               stdin=subprocess.DEVNULL, capture_output=True, timeout=10,
+                               preexec_fn=_drop_privileges if drop else None)
+            return r.returncode == 0
+        except (OSError, subprocess.SubprocessError):
+            return False
+    if os.geteuid() == 0 and ok(True):
+        return True, True
+    return ok(False), False
+
+
+def _bwrap_state() -> tuple[bool, bool]:
+    with _lock:
+        if "bwrap" not in _probed:
+            _probed["bwrap"] = _probe_bwrap()
+        return _probed["bwrap"]  # type: ignore[return-value]
+
+
+def sandbox_mode() -> str:
+    """"bwrap" if bubblewrap can run here, else "none". Probed once, cached."""
+    return "bwrap" if _bwrap_state()[0] else "none"
+
+
+# ---------------------------------------------------------------------------------------------
+# bubblewrap command line
+
+def _etc_masks(etc: str) -> list[str]:
+    """bwrap args hiding everything in `etc` that is not world-readable (computed once per root)."""
+    key = "etc:" + etc
+    with _lock:
+        if key in _probed:
+            return _probed[key]  # type: ignore[return-value]
+    args: list[str] = []
+    for dirpath, dirnames, filenames in os.walk(etc):
+        for name in dirnames + filenames:
+            p = os.path.join(dirpath, name)
+            try:
+                st = os.lstat(p)
+            except OSError:
+                continue
+            if stat.S_ISLNK(st.st_mode) or st.st_mode & stat.S_IROTH:
+                continue
+            dest = "/etc" + p[len(etc):]
+            if stat.S_ISDIR(st.st_mode):
+                args += ["--tmpfs", dest]
+                dirnames.remove(name)  # hidden as a whole
+            else:
+                args += ["--ro-bind", "/dev/null", dest]
+    with _lock:
+        _probed[key] = args
+    return args
+
+
+def _bwrap_prefix(rootfs: str | None) -> list[str]:
+    root = rootfs.rstrip("/") if rootfs else ""
+    args = ["bwrap", "--unshare-all", "--unshare-user", "--die-with-parent", "--new-session",
+            "--uid", str(NOBODY), "--gid", str(NOBODY), "--cap-drop", "ALL"]
+    # Debian 12 and trixie have merged /usr: /bin, /lib... are symlinks; mirror what the root has.
+    for d in ("usr", "bin", "sbin", "lib", "lib64"):
+        src = f"{root}/{d}"
+        if os.path.islink(src):
+            args += ["--symlink", os.readlink(src), f"/{d}"]
+        elif os.path.isdir(src):
+            args += ["--ro-bind", src, f"/{d}"]
+    args += ["--ro-bind", f"{root}/etc", "/etc", *_etc_masks(f"{root}/etc")]
+    return args + ["--tmpfs", "/tmp", "--proc", "/proc", "--dev", "/dev"]
+
+
+def _reachable(path: str, itself: bool) -> bool:
+    """Can uid 65534 (no supplementary groups) look up `path` (and enter it, if `itself` and it is
+    a directory)? Only mode bits are checked; ACLs are not used on these hosts."""
+    p = Path(path).resolve()
+    for a in [*([p] if itself and p.is_dir() else []), *p.parents]:
+        st = os.stat(a)
+        if not (st.st_mode & stat.S_IXOTH or (st.st_uid == NOBODY and st.st_mode & stat.S_IXUSR)
+                or (st.st_gid == NOBODY and st.st_mode & stat.S_IXGRP)):
+            return False
+    return True
+
+
+def _give_to_nobody(path: str, top: bool = True) -> None:
+    """chown a writable tree to 65534. Descends only into directories that were not its yet (plus
+    the top level), so a big cache the sandbox itself filled costs one stat per call."""
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:  # deleted meanwhile by someone else
+        return
+    changed = st.st_uid != NOBODY
+    if changed:
+        os.lchown(path, NOBODY, NOBODY)
+    if stat.S_ISDIR(st.st_mode) and (changed or top):
+        for e in os.scandir(path):
+            _give_to_nobody(e.path, top=False)
+
+
+def _drop_privileges() -> None:  # runs in the child between fork and exec
+    os.setgroups([])
+    os.setresgid(NOBODY, NOBODY, NOBODY)
+    os.setresuid(NOBODY, NOBODY, NOBODY)
+
+
+# ---------------------------------------------------------------------------------------------
+# cgroups
+
+def _cgroup_bases() -> dict[str, tuple[str, int]]:
+    """{"memory"|"pids": (directory of our own cgroup, version)} for the controllers we can use."""
+    with _lock:
+        if "cg" in _probed:
+            return _probed["cg"]  # type: ignore[return-value]
+    mounts: dict[str, tuple[str, str]] = {}  # controller ("" = v2) -> (mount point, mount root)
+    try:
+        with open("/proc/self/mountinfo") as f:
+            for line in f:
+                left, _, right = line.partition(" - ")
+                fields, (fstype, _src, opts) = left.split(), right.split()[:3]
+                if fstype == "cgroup2":
+                    mounts.setdefault("", (fields[4], fields[3]))
+                elif fstype == "cgroup":
+                    for c in {"memory", "pids"} & set(opts.split(",")):
+                        mounts[c] = (fields[4], fields[3])
+        with open("/proc/self/cgroup") as f:
+            mine = {}
+            for line in f:
+                _, ctrls, path = line.rstrip("\n").split(":", 2)
+                for c in ctrls.split(",") if ctrls else [""]:
+                    mine[c] = path
+    except (OSError, ValueError):
+        mounts, mine = {}, {}
+
+    def base(c: str) -> str | None:
+        if c not in mounts or c not in mine:
+            return None
+        mp, mroot = mounts[c]
+        path = mine[c]
+        rel = path[len(mroot):] if path.startswith(mroot) and mroot != "/" else path
+        d = mp + rel.rstrip("/")
+        return d if os.path.isdir(d) and os.access(d, os.W_OK) else None
+
+    found: dict[str, tuple[str, int]] = {}
+    for c in ("memory", "pids"):
+        if (d := base(c)):
+            found[c] = (d, 1)
+        elif (d := base("")):
+            try:  # v2: children only get the controllers enabled in our subtree_control
+                with open(f"{d}/cgroup.subtree_control") as f:
+                    if c in f.read().split():
+                        found[c] = (d, 2)
+            except OSError:
+                pass
+    for d, _ in set(found.values()):  # leftovers of crashed earlier processes
+        for e in os.scandir(d):
+            pid = e.name.split("-")[1] if e.name.startswith("mbxp-") else None
+            if pid and pid.isdigit() and not os.path.exists(f"/proc/{pid}"):
+                _remove_cgroup(e.path)
+    if not found:
+        _warn_once("nocg", "mbxp.sandbox: no writable memory/pids cgroup; relying on rlimits only")
+    with _lock:
+        _probed["cg"] = found
+    return found
+
+
+def _read(path: str) -> str:
+    try:
+        with open(path) as f:
+            return f.read()
+    except OSError:
+        return ""
+
+
+def _write(path: str, value: str) -> bool:
+    try:
+        with open(path, "w") as f:
+            f.write(value)
+        return True
+    except OSError:
+        return False
+
+
+def _remove_cgroup(d: str) -> None:
+    for _ in range(50):
+        for pid in _read(f"{d}/cgroup.procs").split():
+            try:
+                os.kill(int(pid), signal.SIGKILL)
+            except OSError:
+                pass
+        try:
+            os.rmdir(d)
+            return
+        except FileNotFoundError:
+            return
+        except OSError:
+            time.sleep(0.01)
+    log.warning("mbxp.sandbox: could not remove cgroup %s", d)
+
+
+_names = itertools.count()
+
+
+class _Cgroups:
+    """The per-call child cgroups. Children join them by writing "0" (= self) to pre-opened
+    cgroup.procs fds in preexec, i.e. before exec, so not even bwrap runs outside them."""
+
+    def __init__(self, limits: Limits):
+        self.dirs: dict[str, tuple[str, int]] = {}  # controller -> (dir, version)
+        self.fds: list[int] = []
+        name = f"mbxp-{os.getpid()}-{next(_names)}"
+        mem = limits.memory_mb * 2**20
+        for c, (base, v) in _cgroup_bases().items():
+            d = f"{base}/{name}"
+            if (d, v) not in self.dirs.values():
+                try:
+                    os.mkdir(d)
+                except FileExistsError:
+                    pass
+                except OSError as e:
+                    _warn_once("mkdir" + c, f"mbxp.sandbox: cannot create {c} cgroup ({e})")
+                    continue
+            self.dirs[c] = (d, v)
+            if c == "pids":
+                _write(f"{d}/pids.max", str(limits.pids))
+            elif v == 1:
+                _write(f"{d}/memory.limit_in_bytes", str(mem))
+                _write(f"{d}/memory.memsw.limit_in_bytes", str(mem))  # absent without swap accounting
+            else:
+                _write(f"{d}/memory.max", str(mem))
+                _write(f"{d}/memory.swap.max", "0")
+        try:
+            for d in {d for d, _ in self.dirs.values()}:
+                self.fds.append(os.open(f"{d}/cgroup.procs", os.O_WRONLY | os.O_CLOEXEC))
+        except OSError:
+            self.close()
+            raise
+
+    def oom(self) -> bool:
+        if "memory" not in self.dirs:
+            return False
+        d, v = self.dirs["memory"]
+        text = _read(f"{d}/memory.oom_control" if v == 1 else f"{d}/memory.events")
+        return any(line.split()[1] != "0" for line in text.splitlines()
+                   if line.startswith("oom_kill "))
+
+    def kill(self) -> None:
+        """SIGKILL every process in the cgroups. pids.max=0 first, so a fork bomb cannot refill."""
+        if "pids" in self.dirs:
+            _write(f"{self.dirs['pids'][0]}/pids.max", "0")
+        for _ in range(100):
+            pids = set()
+            for d, v in set(self.dirs.values()):
+                if v == 2 and _write(f"{d}/cgroup.kill", "1"):
+                    continue
+                pids.update(_read(f"{d}/cgroup.procs").split())
+            if not pids:
+                return
+            for pid in pids:
+                try:
+                    os.kill(int(pid), signal.SIGKILL)
+                except OSError:
+                    pass
+            time.sleep(0.002)
+
+    def close(self) -> None:
+        for fd in self.fds:
+            os.close(fd)
+        self.fds = []
+        for d in {d for d, _ in self.dirs.values()}:
+            _remove_cgroup(d)
+
+
+# ---------------------------------------------------------------------------------------------
+# run
+
+def run(argv: list[str], workdir: Path, limits: Limits = Limits(), *,
+        binds: Sequence[str] = (), rw_binds: Sequence[str] = (), rootfs: str | None = None,
+        env: Mapping[str, str] | None = None, sandbox: str = "auto") -> ProcResult:
+    """Run `argv` in `workdir` under `limits`. Always returns (never raises for program behaviour).
+
+    sandbox: "auto" = bwrap if usable, else no sandbox with a one-time warning; "required" = raise
+    SandboxUnavailable if bwrap cannot run; "none" = rlimits + process group + cgroups only.
+    """
+    if sandbox not in ("auto", "required", "none"):
+        raise ValueError(f"sandbox must be auto, required or none, not {sandbox!r}")
+    workdir = str(Path(workdir).resolve())
+    mode = "none"
+    if sandbox != "none":
+        if sandbox_mode() == "bwrap":
+            mode = "bwrap"
+        elif sandbox == "required":
+            raise SandboxUnavailable(
+                "bubblewrap (bwrap) cannot create a sandbox here: install the 'bubblewrap' package "
+                "and make sure user namespaces are enabled, or pass sandbox='none' knowingly")
+        else:
+            _warn_once("nobwrap", "mbxp.sandbox: bubblewrap is not usable; running model-written "
+                       "code WITHOUT a sandbox (only rlimits and cgroups). Install bubblewrap.")
+
+    full_env = {"PATH": PATH, "HOME": workdir, "LANG": "C.UTF-8", **(env or {})}
+    cmd, drop = list(argv), False
+    if mode == "bwrap":
+        drop = _bwrap_state()[1]
+        if drop:
+            # workdir and rw_binds get chowned below; read-only sources must be enterable as is
+            blocked = [p for p in [workdir, *rw_binds] if not _reachable(p, False)]
+            blocked += [p for p in [*binds, *([rootfs] if rootfs else [])] if not _reachable(p, True)]
+            if blocked:
+                drop = False
+                _warn_once("trav:" + blocked[0], f"mbxp.sandbox: uid 65534 cannot reach "
+                           f"{blocked[0]}; using root-started bwrap --uid 65534 for such calls "
+                           f"(chmod o+x it and its parents to get the stronger real-uid sandbox)")
+        if drop:
+            for p in [workdir, *rw_binds]:
+                _give_to_nobody(p)
+        cmd = _bwrap_prefix(rootfs)
+        for p in binds:
+            cmd += ["--ro-bind", p, p]
+        for p in [*rw_binds, workdir]:
+            cmd += ["--bind", p, p]
+        # the root itself is bwrap's scratch tmpfs: make it read-only once all mount points exist
+        cmd += ["--remount-ro", "/", "--chdir", workdir, "--", *argv]
+
+    rlims = [(resource.RLIMIT_CPU, limits.cpu_seconds or math.ceil(limits.timeout) + 1),
+             (resource.RLIMIT_FSIZE, limits.file_size_mb * 2**20),
+             (resource.RLIMIT_NOFILE, limits.open_files),
+             (resource.RLIMIT_CORE, 0)]
+    if limits.data_mb:
+        rlims.append((resource.RLIMIT_DATA, limits.data_mb * 2**20))
+    cg = _Cgroups(limits)
+    fds = list(cg.fds)
+
+    def preexec() -> None:  # child, after fork: only async-signal-safe-ish syscalls, no imports
+        for fd in fds:
+            os.write(fd, b"0")
+        for r, n in rlims:
+            resource.setrlimit(r, (n, n + 1) if r == resource.RLIMIT_CPU else (n, n))
+        if drop:
+            _drop_privileges()
+
+    start = time.monotonic()
+    try:
+        proc = subprocess.Popen(cmd, cwd=workdir, env=full_env, stdin=subprocess.DEVNULL,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                start_new_session=True, preexec_fn=preexec)
+    except OSError as e:  # e.g. command not found in mode "none": report it like a shell would
+        cg.close()
+        return ProcResult(127, "", f"mbxp.sandbox: cannot execute {argv[0]!r}: {e}",
+                          time.monotonic() - start, False, False, False, mode)
+    try:
+        out, err, truncated, timed_out = _communicate(proc, cg, limits, start)
+        try:
+            code: int | None = proc.wait(timeout=_GRACE)  # it was SIGKILLed or has exited
+        except subprocess.TimeoutExpired:  # stuck in the kernel; don't hang the caller
+            log.warning("mbxp.sandbox: pid %d did not die", proc.pid)
+            code, timed_out = None, True
+    finally:
+        cg.kill()
+        oom = cg.oom()
+        cg.close()
+    if mode == "bwrap" and code is not None and 128 < code <= 128 + 64:
+        code = 128 - code  # bwrap reports a signal death as 128+sig; use subprocess' convention
+    return ProcResult(None if timed_out else code, out.decode("utf-8", "replace"),
+                      err.decode("utf-8", "replace"), time.monotonic() - start, timed_out, oom,
+                      truncated, mode)
+
+
+def _communicate(proc: subprocess.Popen, cg: _Cgroups, limits: Limits, start: float):
+    """Read both pipes with caps until the program is gone. The tree is killed as soon as the
+    main process exits (orphans holding the pipes must not keep us waiting) or the deadline
+    passes. The child is reaped only afterwards, so its pid (= process group id) cannot be
+    recycled while we still signal it."""
+    cap = limits.output_bytes
+    streams = {proc.stdout.fileno(): bytearray(), proc.stderr.fileno(): bytearray()}
+    bufs = dict(streams)
+    truncated = timed_out = exited = False
+    sel = selectors.DefaultSelector()
+    for fd in streams:
+        try:  # bigger pipe buffers: fewer wakeups when a program floods its output
+            fcntl.fcntl(fd, fcntl.F_SETPIPE_SZ, 1 << 20)
+        except OSError:
+            pass
+        sel.register(fd, selectors.EVENT_READ)
+    try:  # a pidfd turns "main process exited" into a select() event
+        pidfd: int | None = os.pidfd_open(proc.pid)
+        sel.register(pidfd, selectors.EVENT_READ)
+    except (OSError, AttributeError):
+        pidfd = None  # old kernel: poll waitid
+    deadline, end = start + limits.timeout, None  # end: give up draining at this time
+
+    def finish() -> None:
+        nonlocal end
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except OSError:
+            pass
+        cg.kill()
+        end = time.monotonic() + _GRACE
+
+    try:
+        while streams or not exited:
+            now = time.monotonic()
+            if end is None and now >= deadline:
+                timed_out = True
+                finish()
+            if end is not None and (now >= end or not streams):
+                break
+            wait = (end or deadline) - now
+            for key, _ in sel.select(min(wait, 0.02) if pidfd is None else max(wait, 0)):
+                if key.fd == pidfd:
+                    sel.unregister(pidfd)
+                    exited = True
+                    continue
+                data = os.read(key.fd, 1 << 20)
+                if not data:
+                    sel.unregister(key.fd)
+                    del streams[key.fd]
+                    continue
+                buf = bufs[key.fd]
+                if len(buf) + len(data) > cap:
+                    truncated = True
+                    data = data[:max(cap - len(buf), 0)]
+                buf += data
+            if pidfd is None and not exited:
+                exited = os.waitid(os.P_PID, proc.pid,
+                                   os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
+            if exited and end is None:
+                finish()
+    finally:
+        sel.close()
+        if pidfd is not None:
+            os.close(pidfd)
+    out, err = (bytes(bufs[f.fileno()]) for f in (proc.stdout, proc.stderr))
+    proc.stdout.close()
+    proc.stderr.close()
+    return out, err, truncated, timed_out

@@ -1,0 +1,79 @@
+"""Hand-written problems and helpers shared by the per-language tests (tests/languages/test_<lang>.py).
+
+Each language test checks, on problems written here (not on the benchmark data), that:
+- the oracle completion passes and a wrong one fails with verdict `failed`;
+- a hand-written correct completion passes, a non-compiling one gets `compile_error`, an infinite
+  loop gets `timeout`, and a crash gets `runtime_error`.
+"""
+from __future__ import annotations
+
+from mbxp.conversion.ir import BOOL, FLOAT, INT, STR, Param, Problem, TestCase, Type
+from mbxp.conversion.oracle import oracle_results, wrong_results
+from mbxp.conversion.rows import make_row
+from mbxp.runners.assemble import assemble
+from mbxp.runners.base import Job
+from mbxp.runners.engine import Cache, judge
+
+L = lambda t: Type("list", (t,))  # noqa: E731
+
+
+def problem(name, params, returns, cases, **kw) -> Problem:
+    tests = [TestCase(list(a), e) for a, e in cases]
+    return Problem(task_id=f"MBPP/{abs(hash(name)) % 10000}", dataset="mbpp", number=1, entry_point=name,
+                   params=[Param(n, t) for n, t in params], returns=returns,
+                   description=f"Write a python function {name}. Returns None if nothing fits.",
+                   tests=tests, examples=tests[:1], **kw)
+
+
+ADD = problem("add_nums", [("a", INT), ("b", INT)], INT, [((1, 2), 3), ((5, -7), -2), ((0, 0), 0)])
+MEAN = problem("list_mean", [("xs", L(FLOAT))], FLOAT, [(([1.0, 2.0],), 1.5), (([0.1, 0.2],), 0.15000000000000002)])
+WORDS = problem("split_words", [("s", STR)], L(STR), [(("a b",), ["a", "b"]), (("",), [])])
+COUNTS = problem("count_chars", [("s", STR)], Type("dict", (STR, INT)), [(("aab",), {"a": 2, "b": 1})])
+PAIRS = problem("min_max", [("xs", L(INT))], Type("tuple", (INT, INT)), [(([3, 1, 2],), (1, 3))])
+NESTED = problem("chunk", [("xs", L(INT)), ("n", INT)], L(L(INT)),
+                 [(([1, 2, 3], 2), [[1, 2], [3]]), (([], 1), [])])
+FIRST_EVEN = problem("first_even", [("xs", L(INT))], Type("optional", (INT,)),
+                     [(([1, 4, 6],), 4), (([1, 3],), None)])
+IS_POS = problem("is_positive", [("x", FLOAT)], BOOL, [((1.5,), True), ((-2.0,), False)])
+UNIQUE = problem("unique", [("xs", L(INT))], Type("set", (INT,)), [(([1, 2, 2],), {1, 2})])
+MIXED = problem("mixed", [("xs", L(Type("any")))], INT, [(([1, "a", 2.5],), 3)])
+
+ALL = [ADD, MEAN, WORDS, COUNTS, PAIRS, NESTED, FIRST_EVEN, IS_POS, UNIQUE, MIXED]
+
+
+def verdicts(language: str, items: list[tuple[Problem, str]], timeout: float = 10.0) -> list[str]:
+    """Judge (problem, completion) pairs in `language`; returns the verdicts in order."""
+    jobs = []
+    for i, (p, completion) in enumerate(items):
+        row = make_row(p, language)
+        assert isinstance(row, dict), f"{p.entry_point} dropped in {language}: {row}"
+        jobs.append(Job(str(i), language, assemble(row, completion)))
+    got = {job.key: outcome for job, outcome in judge(jobs, workers=2, timeout=timeout, cache=Cache())}
+    return [got[str(i)].verdict + ("" if got[str(i)].verdict in ("passed", "failed", "timeout", "compile_error")
+                                    else ": " + got[str(i)].stderr[-300:]) for i in range(len(items))]
+
+
+def oracle_and_wrong(language: str, problems: list[Problem]) -> list[tuple[Problem, str]]:
+    from mbxp.conversion.emitters import get_emitter
+    em = get_emitter(language)
+    out = []
+    for p in problems:
+        out.append((p, em.oracle(p, oracle_results(p))))
+        out.append((p, em.oracle(p, wrong_results(p))))
+    return out
+
+
+def check_language(language: str, correct: str, syntax_error: str, infinite_loop: str, crash: str,
+                   problems: list[Problem] = ALL) -> None:
+    """The standard per-language test. `correct`, `syntax_error`, `infinite_loop` and `crash` are
+    completions (in the continue-the-prompt style) for ADD."""
+    supported = [p for p in problems if not __import__("mbxp.conversion.emitters", fromlist=["x"])
+                 .get_emitter(language).unsupported(p)]
+    pairs = oracle_and_wrong(language, supported)
+    extra = [(ADD, correct), (ADD, syntax_error), (ADD, infinite_loop), (ADD, crash)]
+    got = verdicts(language, pairs + extra, timeout=5.0)
+    expected = ["passed", "failed"] * len(supported) + ["passed", "compile_error", "timeout", "runtime_error"]
+    labels = [f"{p.entry_point}/{k}" for p in supported for k in ("oracle", "wrong")] + \
+        ["add/correct", "add/syntax_error", "add/infinite_loop", "add/crash"]
+    mismatches = [(lbl, e, g) for lbl, e, g in zip(labels, expected, got) if not g.startswith(e)]
+    assert not mismatches, mismatches

@@ -1,0 +1,662 @@
+"""Hostile programs against mbxp.runners.sandbox.
+
+Every program carries a unique marker in its argv. After each test the `box` fixture checks that
+no process with the marker survives, that no cgroup of ours and no marker file in the host's /tmp
+is left, and that the next run works normally.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import textwrap
+import threading
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+from mbxp.runners import sandbox as sb
+from mbxp.runners.sandbox import Limits
+
+PY = "/usr/bin/python3"
+HAVE_BWRAP = sb.sandbox_mode() == "bwrap"
+needs_bwrap = pytest.mark.skipif(not HAVE_BWRAP, reason="bubblewrap not usable here")
+MODES = ["auto", "none"]
+
+
+def py(code: str, marker: str, *args: str) -> list[str]:
+    return [PY, "-I", "-S", "-c", textwrap.dedent(code), marker, *args]
+
+
+def node(code: str, marker: str) -> list[str]:
+    return ["node", "-e", textwrap.dedent(code), marker]
+
+
+def alive(marker: str) -> list[str]:
+    r = subprocess.run(["pgrep", "-af", marker], capture_output=True, text=True)
+    return r.stdout.splitlines()
+
+
+def our_cgroups() -> list[str]:
+    left = []
+    for base, _ in set(sb._cgroup_bases().values()):
+        left += [e.name for e in os.scandir(base) if e.name.startswith(f"mbxp-{os.getpid()}-")]
+    return left
+
+
+class Box:
+    def __init__(self) -> None:
+        self.marker = "mbxpmark" + uuid.uuid4().hex[:12]
+        # not pytest's tmp_path: /tmp/pytest-of-root is 0700, which would force the weaker
+        # root-started bwrap (see sandbox docstring); a plain mkdtemp in /tmp is reachable.
+        self.wd = Path(tempfile.mkdtemp(prefix="sbx-"))
+
+    def run(self, argv, limits=Limits(timeout=5), **kw) -> sb.ProcResult:
+        return sb.run(argv, self.wd, limits, **kw)
+
+    def py(self, code, *args, limits=Limits(timeout=5), **kw) -> sb.ProcResult:
+        return self.run(py(code, self.marker, *args), limits, **kw)
+
+
+@pytest.fixture
+def box():
+    b = Box()
+    yield b
+    deadline = time.monotonic() + 1  # run() returned only after killing; allow /proc to settle
+    while alive(b.marker) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert alive(b.marker) == [], "process left behind"
+    assert our_cgroups() == [], "cgroup left behind"
+    assert not list(Path("/tmp").glob(f"*{b.marker}*")), "file left in the host's /tmp"
+    r = sb.run([PY, "-I", "-S", "-c", "print('ok')"], b.wd, Limits(timeout=10))
+    assert (r.exit_code, r.stdout, r.timed_out) == (0, "ok\n", False), r
+    shutil.rmtree(b.wd)
+
+
+# ---------------------------------------------------------------------------------------------
+# basics
+
+def test_mode_and_basic_run(box):
+    r = box.py("import sys; print('out'); print('err', file=sys.stderr); sys.exit(3)")
+    assert (r.exit_code, r.stdout, r.stderr, r.timed_out, r.oom, r.truncated) == (3, "out\n", "err\n", False, False, False)
+    assert r.sandbox == sb.sandbox_mode()
+    assert r.duration < 2
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_signal_exit_code_like_subprocess(box, mode):
+    r = box.run(["/bin/sh", "-c", "kill -9 $$", box.marker], sandbox=mode)
+    assert r.exit_code == -9 and not r.timed_out
+
+
+def test_none_mode_reports_none(box):
+    r = box.py("import os; print(os.getuid())", sandbox="none")
+    assert r.sandbox == "none" and r.exit_code == 0
+
+
+def test_required_raises_without_bwrap(box, monkeypatch):
+    monkeypatch.setattr(sb, "sandbox_mode", lambda: "none")
+    with pytest.raises(sb.SandboxUnavailable):
+        box.py("print(1)", sandbox="required")
+
+
+def test_auto_falls_back_loudly(box, monkeypatch):
+    monkeypatch.setattr(sb, "sandbox_mode", lambda: "none")
+    monkeypatch.setattr(sb, "_warned", set())
+    with pytest.warns(RuntimeWarning, match="WITHOUT a sandbox"):
+        r = box.py("print(1)")
+    assert r.sandbox == "none" and r.stdout == "1\n"
+
+
+def test_command_not_found(box):
+    for mode in MODES:
+        r = box.run(["/nonexistent/prog", box.marker], sandbox=mode)
+        assert r.exit_code not in (0, None)
+
+
+def test_clean_environment(box):
+    r = box.py("import os, json; print(json.dumps(dict(os.environ)))", env={"EXTRA": "1"})
+    env = json.loads(r.stdout)
+    env.pop("PWD", None)  # bwrap --chdir sets it
+    assert env == {"PATH": sb.PATH, "HOME": str(box.wd.resolve()), "LANG": "C.UTF-8", "EXTRA": "1"}
+
+
+# ---------------------------------------------------------------------------------------------
+# hostile programs, Python
+
+@pytest.mark.parametrize("mode", MODES)
+def test_infinite_loop_times_out(box, mode):
+    r = box.py("while True: pass", limits=Limits(timeout=1), sandbox=mode)
+    assert r.timed_out and r.exit_code is None
+    assert 1 <= r.duration < 3
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_fork_bomb(box, mode):
+    if mode == "none" and "pids" not in sb._cgroup_bases():
+        pytest.skip("no pids cgroup: a fork bomb without sandbox would hurt the host")
+    r = box.py("""
+        import os
+        while True:
+            try:
+                os.fork()
+            except OSError:
+                pass
+    """, limits=Limits(timeout=2, pids=64), sandbox=mode)
+    assert r.timed_out and r.duration < 6
+
+
+def test_shell_fork_bomb(box):
+    r = box.run(["/bin/bash", "-c", ":(){ :|:& };:; sleep 100", box.marker], Limits(timeout=2, pids=64))
+    assert r.timed_out and r.duration < 6
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("stdio", ["inherit", "devnull"])
+def test_orphaned_setsid_child_dies(box, mode, stdio):
+    # the child outlives its parent in a new session; with inherited stdio it also holds the pipes
+    r = box.py(f"""
+        import subprocess, sys
+        out = None if "{stdio}" == "inherit" else subprocess.DEVNULL
+        subprocess.Popen([sys.executable, "-I", "-S", "-c", "import time; time.sleep(1000)", sys.argv[1]],
+                         start_new_session=True, stdout=out, stderr=out)
+        print("parent done")
+    """, limits=Limits(timeout=20), sandbox=mode)
+    assert (r.exit_code, r.stdout, r.timed_out) == (0, "parent done\n", False)
+    assert r.duration < 3  # we did not wait for the orphan
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_setsid_grandchild_killed_on_timeout(box, mode):
+    r = box.py("""
+        import os, time
+        if os.fork() == 0:
+            os.setsid()
+            time.sleep(1000)
+        time.sleep(1000)
+    """, limits=Limits(timeout=1), sandbox=mode)
+    assert r.timed_out
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_allocate_10gb(box, mode):
+    r = box.py("""
+        chunks = []
+        for _ in range(80):
+            chunks.append(b"x" * (128 << 20))   # touched pages: 10 GB in total
+        print("survived")
+    """, limits=Limits(timeout=20, memory_mb=256), sandbox=mode)
+    assert r.oom or r.exit_code not in (0, None)
+    assert "survived" not in r.stdout
+    if "memory" in sb._cgroup_bases():
+        assert r.oom and r.exit_code == -9
+
+
+@needs_bwrap
+def test_tmpfs_counts_against_memory(box):
+    r = box.run(["/bin/sh", "-c", "head -c 600000000 /dev/zero > /tmp/big; echo done", box.marker],
+                Limits(timeout=20, memory_mb=256, file_size_mb=1024))
+    assert r.oom or r.exit_code != 0 or "done" not in r.stdout
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("stream", ["stdout", "stderr"])
+def test_1gb_output_is_capped(box, mode, stream):
+    r = box.py(f"""
+        import sys
+        b = b"x" * (1 << 20)
+        w = sys.{stream}.buffer.write
+        for _ in range(1024):
+            w(b)
+        print("end", file=sys.stderr if "{stream}" == "stdout" else sys.stdout)
+    """, limits=Limits(timeout=30, output_bytes=65536), sandbox=mode)
+    assert r.truncated and r.exit_code == 0 and not r.timed_out
+    assert len(getattr(r, stream)) == 65536
+    assert (r.stderr if stream == "stdout" else r.stdout) == "end\n"
+    assert r.duration < 15
+
+
+def test_endless_output_times_out(box):
+    r = box.run(["/usr/bin/yes", box.marker], Limits(timeout=1, output_bytes=1000))
+    assert r.timed_out and r.truncated and len(r.stdout) == 1000 and r.duration < 4
+
+
+def test_stdin_is_eof(box):
+    r = box.py("import sys; print(repr(sys.stdin.read()))", limits=Limits(timeout=3))
+    assert (r.exit_code, r.stdout) == (0, "''\n")
+
+
+def test_file_size_limit(box):
+    r = box.py("open('big', 'wb').write(b'x' * (3 << 20))", limits=Limits(timeout=5, file_size_mb=1))
+    assert r.exit_code != 0
+    assert os.path.getsize(box.wd / "big") <= 1 << 20
+
+
+@needs_bwrap
+def test_writes_stay_inside(box):
+    r = box.py("""
+        import os, sys, json
+        m = sys.argv[1]
+        res = {}
+        for p in [os.environ["HOME"] + "/home-" + m, "/tmp/" + m, "/root/" + m, "/etc/" + m,
+                  "/usr/" + m, "/work/" + m, "/" + m]:
+            try:
+                open(p, "w").write("x")
+                res[p] = "ok"
+            except OSError as e:
+                res[p] = type(e).__name__
+        print(json.dumps(res))
+    """)
+    res = json.loads(r.stdout)
+    home = f"{box.wd.resolve()}/home-{box.marker}"
+    assert res.pop(home) == "ok" and os.path.exists(home)
+    assert res.pop(f"/tmp/{box.marker}") == "ok"          # the sandbox's private tmpfs
+    assert not os.path.exists(f"/tmp/{box.marker}")       # ...not the host's /tmp
+    assert set(res.values()) <= {"PermissionError", "FileNotFoundError", "OSError"}, res
+    for p in res:
+        assert not os.path.exists(p)
+
+
+@needs_bwrap
+def test_host_files_invisible(box):
+    secret_dir = Path(tempfile.mkdtemp(prefix="sbx-secret-"))
+    (secret_dir / "secret.txt").write_text("TOPSECRET")
+    try:
+        r = box.py("""
+            import os, sys, json
+            res = {}
+            def probe(name, f):
+                try:
+                    res[name] = f()
+                except OSError as e:
+                    res[name] = type(e).__name__
+            probe("secret", lambda: open(sys.argv[2]).read())
+            probe("root", lambda: os.listdir("/root"))
+            probe("home", lambda: os.listdir("/home"))
+            probe("work", lambda: os.listdir("/work"))
+            probe("shadow", lambda: open("/etc/shadow").read())
+            probe("slash", lambda: sorted(os.listdir("/")))
+            probe("procs", lambda: sorted(int(p) for p in os.listdir("/proc") if p.isdigit()))
+            probe("uid", lambda: (os.getuid(), os.geteuid()))
+            print(json.dumps(res))
+        """, str(secret_dir / "secret.txt"))
+        res = json.loads(r.stdout)
+        assert res["secret"] == "FileNotFoundError"
+        assert res["root"] == res["home"] == res["work"] == "FileNotFoundError"
+        assert "root:" not in str(res["shadow"])
+        assert set(res["slash"]) <= {"bin", "dev", "etc", "lib", "lib64", "proc", "sbin", "tmp", "usr"}
+        assert len(res["procs"]) <= 3 and os.getpid() not in res["procs"]   # own pid namespace
+        assert res["uid"] == [65534, 65534]
+    finally:
+        shutil.rmtree(secret_dir)
+
+
+@needs_bwrap
+def test_real_uid_seen_from_host(box):
+    if os.geteuid() != 0:
+        pytest.skip("only meaningful when the harness runs as root")
+    seen = []
+
+    def look():
+        for _ in range(100):
+            out = subprocess.run(["pgrep", "-f", box.marker], capture_output=True, text=True).stdout.split()
+            for pid in out:
+                try:
+                    seen.append(os.stat(f"/proc/{pid}").st_uid)
+                except OSError:
+                    pass
+            if seen:
+                return
+            time.sleep(0.05)
+
+    t = threading.Thread(target=look)
+    t.start()
+    box.py("import time; time.sleep(2)", limits=Limits(timeout=10))
+    t.join()
+    assert seen and set(seen) == {65534}
+
+
+@needs_bwrap
+def test_unreachable_workdir_falls_back_to_root_started_bwrap(box):
+    hidden = Path(tempfile.mkdtemp(prefix="sbx-private-"))  # 0700 root: nobody can't traverse
+    wd = hidden / "wd"
+    wd.mkdir()
+    code = """
+        import os
+        print(os.getuid())
+        try:
+            print(open('/etc/shadow').read()[:5])
+        except OSError as e:
+            print(type(e).__name__)
+    """
+    try:
+        with pytest.warns(RuntimeWarning, match="cannot reach"):
+            sb._warned.clear()
+            r = sb.run(py(code, box.marker), wd, Limits(timeout=5))
+        assert r.sandbox == "bwrap" and r.stdout.startswith("65534\n") and "root:" not in r.stdout
+    finally:
+        shutil.rmtree(hidden)
+
+
+SWIFT_ROOT = "/opt/mbxp/swift-root"
+
+
+@needs_bwrap
+@pytest.mark.skipif(not os.path.isdir(SWIFT_ROOT), reason="no Swift root filesystem")
+def test_rootfs_replaces_system_dirs(box):
+    r = box.run(["/bin/sh", "-c", "grep VERSION_ID /etc/os-release; test -e /usr/bin/python3 && echo host-python; id -u",
+                 box.marker], rootfs=SWIFT_ROOT)
+    assert r.exit_code == 0 and r.stdout == 'VERSION_ID="13"\n65534\n', r  # trixie's, not the host's
+
+
+@needs_bwrap
+def test_no_network(box):
+    srv = socket.socket()
+    srv.bind(("127.0.0.1", 0))
+    srv.listen()
+    port = srv.getsockname()[1]
+    try:
+        r = box.py("""
+            import socket, sys, json
+            res = {}
+            for host, port in [("127.0.0.1", int(sys.argv[2])), ("1.1.1.1", 53), ("8.8.8.8", 443)]:
+                try:
+                    socket.create_connection((host, port), timeout=3).close()
+                    res[host] = "connected"
+                except OSError as e:
+                    res[host] = type(e).__name__
+            print(json.dumps(res))
+        """, str(port), limits=Limits(timeout=15))
+        res = json.loads(r.stdout)
+        assert "connected" not in res.values(), res
+        assert res["127.0.0.1"] == "ConnectionRefusedError"
+    finally:
+        srv.close()
+
+
+@needs_bwrap
+def test_kill_parent_and_everything(box):
+    me = os.getpid()
+    r = box.py(f"""
+        import os, signal
+        for target in (os.getppid(), 1, {me}):
+            try:
+                os.kill(target, signal.SIGKILL)
+            except OSError:
+                pass
+        try:
+            os.kill(-1, signal.SIGKILL)   # everything it can reach: nothing but its own namespace
+        except OSError:
+            pass
+        print("still here")
+    """)
+    # init of the pid namespace ignores it, the harness is not visible, kill(-1) spares the caller
+    assert (r.exit_code, r.stdout, r.timed_out) == (0, "still here\n", False)
+    r2 = box.run(["/bin/sh", "-c", "kill -9 $PPID; echo after", box.marker])
+    assert (r2.exit_code, r2.stdout, r2.timed_out) == (0, "after\n", False)
+
+
+def test_concurrent_runs(box):
+    results = {}
+
+    def one(i):
+        limits = Limits(timeout=1 if i % 4 == 0 else 10)
+        code = "while True: pass" if i % 4 == 0 else f"print({i})"
+        results[i] = sb.run(py(code, box.marker), box.wd, limits)
+
+    threads = [threading.Thread(target=one, args=(i,)) for i in range(12)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for i, r in results.items():
+        if i % 4 == 0:
+            assert r.timed_out
+        else:
+            assert (r.exit_code, r.stdout) == (0, f"{i}\n"), r
+
+
+def test_overhead(box):
+    n = 20
+    t = time.monotonic()
+    for _ in range(n):
+        r = box.run(["/bin/true"])
+    per_call = (time.monotonic() - t) / n
+    assert r.exit_code == 0
+    print(f"overhead per call ({r.sandbox}): {per_call * 1000:.1f} ms")
+    assert per_call < 0.1
+
+
+# ---------------------------------------------------------------------------------------------
+# other languages
+
+needs_node = pytest.mark.skipif(not shutil.which("node"), reason="no node")
+
+
+@needs_node
+def test_node_hostile(box):
+    m = box.marker
+    r = box.run(node("while(true){}", m), Limits(timeout=1))
+    assert r.timed_out
+    r = box.run(node("const b = Buffer.alloc(1<<20, 120); for (let i = 0; i < 1024; i++) process.stdout.write(b)", m),
+                Limits(timeout=30))
+    assert r.truncated and len(r.stdout) == 65536 and not r.timed_out
+    r = box.run(node("const a = []; for (;;) a.push(Buffer.alloc(1<<27, 1))", m), Limits(timeout=20, memory_mb=512))
+    assert r.oom or r.exit_code not in (0, None)
+    r = box.run(node("""
+        const cp = require('child_process');
+        cp.spawn(process.execPath, ['-e', 'setTimeout(()=>{}, 1e9)', process.argv[1]],
+                 {detached: true, stdio: 'inherit'}).unref();
+        console.log('parent done');
+    """, m), Limits(timeout=20))
+    assert (r.exit_code, r.stdout) == (0, "parent done\n") and r.duration < 5
+    r = box.run(node("console.log(JSON.stringify(require('fs').readFileSync(0, 'utf8')))", m))
+    assert (r.exit_code, r.stdout) == (0, '""\n')
+
+
+@needs_node
+@needs_bwrap
+def test_node_network(box):
+    r = box.run(node("""
+        const s = require('net').connect(443, '1.1.1.1');
+        s.on('connect', () => { console.log('connected'); process.exit(0); });
+        s.on('error', e => { console.log(e.code); process.exit(1); });
+    """, box.marker), Limits(timeout=10))
+    assert r.exit_code == 1 and r.stdout.strip() in ("ENETUNREACH", "EHOSTUNREACH", "ECONNREFUSED")
+
+
+CPP = r"""
+#include <cstdio>
+#include <cstring>
+#include <cstdlib>
+#include <string>
+#include <vector>
+#include <unistd.h>
+#include <signal.h>
+#include <arpa/inet.h>
+#include <sys/socket.h>
+int main(int argc, char** argv) {
+    std::string mode = argv[1];
+    if (mode == "loop") for (volatile unsigned long i = 0;; i++) {}
+    if (mode == "fork") for (;;) fork();
+    if (mode == "alloc") { std::vector<char*> v; for (int i = 0; i < 80; i++) { char* p = (char*)malloc(128 << 20); memset(p, 1, 128 << 20); v.push_back(p); } puts("survived"); }
+    if (mode == "flood") { std::string s(1 << 20, 'x'); for (int i = 0; i < 1024; i++) fwrite(s.data(), 1, s.size(), stdout); }
+    if (mode == "orphan") { if (fork() == 0) { setsid(); for (;;) sleep(1000); } puts("parent done"); }
+    if (mode == "killparent") { kill(getppid(), SIGKILL); kill(-1, SIGKILL); puts("still here"); }
+    if (mode == "net") {
+        int s = socket(AF_INET, SOCK_STREAM, 0); sockaddr_in a{}; a.sin_family = AF_INET; a.sin_port = htons(53);
+        inet_pton(AF_INET, "1.1.1.1", &a.sin_addr);
+        printf("%s\n", connect(s, (sockaddr*)&a, sizeof a) == 0 ? "connected" : "failed");
+    }
+    if (mode == "secret") { FILE* f = fopen(argv[3], "r"); puts(f ? "visible" : "hidden"); }
+    return 0;
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def cpp_binary():
+    if not shutil.which("g++"):
+        pytest.skip("no g++")
+    d = Path(tempfile.mkdtemp(prefix="sbx-cpp-"))
+    (d / "hostile.cpp").write_text(CPP)
+    r = sb.run(["g++", "-O0", "-o", "hostile", "hostile.cpp"], d, Limits(timeout=120))  # compile sandboxed too
+    assert r.exit_code == 0, r.stderr
+    yield d
+    shutil.rmtree(d)
+
+
+def _compiled_hostile(box, binary_dir: Path, argv_for, limits_extra=None):
+    """Run the same hostile modes for a compiled language. argv_for(mode) -> argv."""
+    secret_dir = Path(tempfile.mkdtemp(prefix="sbx-secret-"))
+    (secret_dir / "s.txt").write_text("x")
+    try:
+        kw = dict(binds=[str(binary_dir)])
+        r = box.run(argv_for("loop"), Limits(timeout=1, **(limits_extra or {})), **kw)
+        assert r.timed_out
+        r = box.run(argv_for("alloc"), Limits(timeout=20, memory_mb=512), **kw)
+        assert (r.oom or r.exit_code not in (0, None)) and "survived" not in r.stdout
+        r = box.run(argv_for("flood"), Limits(timeout=30, **(limits_extra or {})), **kw)
+        assert r.truncated and len(r.stdout) == 65536 and not r.timed_out
+        r = box.run(argv_for("orphan"), Limits(timeout=20, **(limits_extra or {})), **kw)
+        assert (r.exit_code, r.stdout.strip()) == (0, "parent done") and r.duration < 5
+        if HAVE_BWRAP:
+            r = box.run(argv_for("net"), Limits(timeout=10, **(limits_extra or {})), **kw)
+            assert r.stdout.strip() == "failed"
+            r = box.run(argv_for("secret", str(secret_dir / "s.txt")), Limits(timeout=10, **(limits_extra or {})), **kw)
+            assert r.stdout.strip() == "hidden"
+            r = box.run(argv_for("killparent"), Limits(timeout=10, **(limits_extra or {})), **kw)
+            assert (r.exit_code, r.stdout.strip(), r.timed_out) == (0, "still here", False)
+    finally:
+        shutil.rmtree(secret_dir)
+
+
+def test_cpp_hostile(box, cpp_binary):
+    _compiled_hostile(box, cpp_binary, lambda mode, *extra: [str(cpp_binary / "hostile"), mode, box.marker, *extra])
+    r = box.run([str(cpp_binary / "hostile"), "fork", box.marker], Limits(timeout=2, pids=64),
+                binds=[str(cpp_binary)])
+    assert r.timed_out
+
+
+JAVA = r"""
+import java.io.*;
+import java.net.*;
+import java.util.*;
+public class Hostile {
+    public static void main(String[] args) throws Exception {
+        String mode = args[0];
+        switch (mode) {
+            case "loop": for (long i = 0;; i++) {}
+            case "alloc": { List<byte[]> l = new ArrayList<>(); for (int i = 0; i < 80; i++) { byte[] b = new byte[128 << 20]; Arrays.fill(b, (byte) 1); l.add(b); } System.out.println("survived"); break; }
+            case "flood": { byte[] b = new byte[1 << 20]; Arrays.fill(b, (byte) 'x'); PrintStream o = System.out; for (int i = 0; i < 1024; i++) o.write(b, 0, b.length); o.flush(); break; }
+            case "orphan": { new ProcessBuilder("/bin/sh", "-c", "setsid /bin/sh -c 'sleep 1000; :' " + args[1] + " &").inheritIO().start().waitFor(); System.out.println("parent done"); break; }
+            case "net": { try (Socket s = new Socket()) { s.connect(new InetSocketAddress("1.1.1.1", 53), 3000); System.out.println("connected"); } catch (IOException e) { System.out.println("failed"); } break; }
+            case "secret": System.out.println(new File(args[2]).exists() ? "visible" : "hidden"); break;
+            case "killparent": { ProcessHandle.current().parent().ifPresent(p -> p.destroyForcibly()); System.out.println("still here"); break; }
+        }
+    }
+}
+"""
+
+
+@pytest.mark.slow
+def test_java_hostile(box):
+    if not shutil.which("java"):
+        pytest.skip("no java")
+    d = Path(tempfile.mkdtemp(prefix="sbx-java-"))
+    d.chmod(0o755)  # a read-only bind must be enterable by uid 65534
+    (d / "Hostile.java").write_text(JAVA)
+    try:
+        # single-file source launch compiles in memory: give it a JVM-sized budget
+        _compiled_hostile(box, d, lambda mode, *extra: ["java", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+                                                        str(d / "Hostile.java"), mode, box.marker, *extra],
+                          limits_extra=dict(memory_mb=1024))
+    finally:
+        shutil.rmtree(d)
+
+
+GO = r"""
+package main
+
+import (
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
+	"time"
+)
+
+func main() {
+	switch os.Args[1] {
+	case "loop":
+		for i := 0; ; i++ {
+		}
+	case "alloc":
+		var l [][]byte
+		for i := 0; i < 80; i++ {
+			b := make([]byte, 128<<20)
+			for j := range b {
+				b[j] = 1
+			}
+			l = append(l, b)
+		}
+		fmt.Println("survived", len(l))
+	case "flood":
+		s := []byte(strings.Repeat("x", 1<<20))
+		for i := 0; i < 1024; i++ {
+			os.Stdout.Write(s)
+		}
+	case "orphan":
+		c := exec.Command(os.Args[0], "sleep", os.Args[2])
+		c.Stdout, c.Stderr = os.Stdout, os.Stderr
+		c.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+		c.Start()
+		fmt.Println("parent done")
+	case "sleep":
+		time.Sleep(1000 * time.Second)
+	case "net":
+		if c, err := net.DialTimeout("tcp", "1.1.1.1:53", 3*time.Second); err == nil {
+			c.Close()
+			fmt.Println("connected")
+		} else {
+			fmt.Println("failed")
+		}
+	case "secret":
+		if _, err := os.Stat(os.Args[3]); err == nil {
+			fmt.Println("visible")
+		} else {
+			fmt.Println("hidden")
+		}
+	case "killparent":
+		syscall.Kill(os.Getppid(), syscall.SIGKILL)
+		syscall.Kill(-1, syscall.SIGKILL)
+		fmt.Println("still here")
+	}
+}
+"""
+
+
+@pytest.mark.slow
+def test_go_hostile(box):
+    go = "/usr/local/go/bin/go"
+    if not os.path.exists(go):
+        pytest.skip("no Go at /usr/local/go")
+    d = Path(tempfile.mkdtemp(prefix="sbx-go-"))
+    (d / "hostile.go").write_text(GO)
+    try:
+        # the build itself runs sandboxed; a cold GOCACHE costs 10-20 s
+        r = sb.run([go, "build", "-o", "hostile", "hostile.go"], d, Limits(timeout=300, memory_mb=2048),
+                   binds=["/usr/local/go"],
+                   env={"GOCACHE": f"{d}/gocache", "GOPATH": f"{d}/gopath", "GOTOOLCHAIN": "local",
+                        "GOFLAGS": "-buildvcs=false"})
+        assert r.exit_code == 0, r.stderr
+        _compiled_hostile(box, d, lambda mode, *extra: [str(d / "hostile"), mode, box.marker, *extra])
+    finally:
+        shutil.rmtree(d)
