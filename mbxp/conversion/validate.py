@@ -1,5 +1,9 @@
 """Prove a conversion: for every row, an oracle completion must pass, a wrong completion of the
-right type must fail with verdict `failed`, and every Python canonical solution must pass."""
+right type must fail with verdict `failed`, and every Python canonical solution must pass.
+
+The completions are made at build time (they need the recorded values) and stored beside the
+rows in `_validation/`, so a built folder can be validated on its own.
+"""
 from __future__ import annotations
 
 from collections import Counter, defaultdict
@@ -9,42 +13,15 @@ from typing import Iterable
 from ..runners.assemble import assemble
 from ..runners.base import Job, Outcome
 from ..runners.engine import judge
-from .emitters import get_emitter
-from .ir import Problem
-from .oracle import oracle_results, wrong_results
 
 EXPECTED = {"oracle": "passed", "wrong": "failed", "canonical": "passed"}
-
-
-def checks_for(p: Problem, row: dict) -> list[dict]:
-    """The validation completions of one row: [{kind, completion, program}]."""
-    emitter = get_emitter(row["language"])
-    out = [{"kind": "oracle", "completion": emitter.oracle(p, oracle_results(p))}]
-    wrong = wrong_results(p)
-    if wrong is not None:
-        out.append({"kind": "wrong", "completion": emitter.oracle(p, wrong)})
-    if row["language"] == "python" and p.canonical_solution:
-        out.append({"kind": "canonical", "completion": p.canonical_solution})
-    for check in out:
-        if check["kind"] == "canonical" and p.dataset != "humaneval":
-            # MBPP and MathQA solutions are whole programs, not bodies
-            body = p.canonical_solution if p.dataset == "mbpp" else mathqa_function(p.canonical_solution)
-            check["program"] = row["header"] + body.rstrip() + "\n" + row["test"]
-        else:
-            check["program"] = assemble(row, check["completion"])
-    return out
-
-
-def mathqa_function(code: str) -> str:
-    from .mathqa import executable_code
-    body = "\n".join("    " + ln for ln in executable_code(code).splitlines())
-    return f"def problem():\n{body}\n    return answer\n"
 
 
 @dataclass
 class Report:
     verdicts: dict = field(default_factory=lambda: defaultdict(Counter))   # config -> Counter
-    misses: list = field(default_factory=list)                             # (task_id, kind, verdict, stderr)
+    misses: list = field(default_factory=list)                             # (key, kind, verdict, stderr)
+    seconds: float = 0.0
 
     @property
     def ok(self) -> bool:
@@ -60,23 +37,58 @@ class Report:
         return "\n".join(lines)
 
 
-def validate(items: Iterable[tuple[str, Problem, dict]], *, workers: int = 2, timeout: float = 20.0,
-             sandbox: str = "auto", progress: bool = True) -> Report:
-    """items: (config, problem, row). Runs every check and compares with the expected verdict."""
+def jobs_for(config: str, row: dict, checks: Iterable[dict]) -> list[Job]:
+    out = []
+    for check in checks:
+        program = check["program"] or assemble(row, check["completion"])
+        out.append(Job(f"{row['task_id']}#{check['kind']}", row["language"], program,
+                       extra={"config": config, "kind": check["kind"]}))
+    return out
+
+
+def validate_jobs(jobs: list[Job], rows_per_config: Counter, *, workers: int = 2, timeout: float = 20.0,
+                  sandbox: str = "auto", progress: bool = True) -> Report:
+    import time
     report = Report()
-    jobs = []
-    for config, p, row in items:
-        report.verdicts[config]["rows"] += 1
-        for check in checks_for(p, row):
-            jobs.append(Job(f"{row['task_id']}#{check['kind']}", row["language"], check["program"],
-                            extra={"config": config, "kind": check["kind"]}))
+    for config, n in rows_per_config.items():
+        report.verdicts[config]["rows"] += n
+    start = time.monotonic()
     results = judge(jobs, workers=workers, timeout=timeout, sandbox=sandbox)
     if progress:
         from tqdm import tqdm
         results = tqdm(results, total=len(jobs), desc="validate", unit="prog")
     for job, outcome in results:
         record(report, job, outcome)
+    report.seconds = time.monotonic() - start
     return report
+
+
+def validate_dataset(folder, configs: list[str] | None = None, languages: list[str] | None = None,
+                     limit: int | None = None, **kw) -> Report:
+    """Validate a built folder (every config, or those given)."""
+    from ..data import configs_in, read_checks, read_config
+    jobs, counts = [], Counter()
+    for config in configs or configs_in(folder):
+        rows = read_config(folder, config)[:limit]
+        if languages and rows and rows[0]["language"] not in languages:
+            continue
+        by_task = defaultdict(list)
+        for check in read_checks(folder, config):
+            by_task[check["task_id"]].append(check)
+        for row in rows:
+            counts[config] += 1
+            jobs += jobs_for(config, row, by_task[row["task_id"]])
+    return validate_jobs(jobs, counts, **kw)
+
+
+def validate(items, **kw) -> Report:
+    """Validate (config, problem, row) items straight from the converter (no folder needed)."""
+    from .build import checks
+    jobs, counts = [], Counter()
+    for config, p, row in items:
+        counts[config] += 1
+        jobs += jobs_for(config, row, checks(p, row))
+    return validate_jobs(jobs, counts, **kw)
 
 
 def record(report: Report, job: Job, outcome: Outcome) -> None:

@@ -129,29 +129,31 @@ def sandbox_mode() -> str:
 # bubblewrap command line
 
 def _etc_masks(etc: str) -> list[str]:
-    """bwrap args hiding everything in `etc` that is not world-readable (computed once per root)."""
+    """bwrap args hiding everything in `etc` that is not world-readable. Rescanned every minute
+    (~5 ms); an entry that vanished meanwhile is skipped, because bwrap could not create its
+    mount point in the read-only /etc and every run would fail."""
     key = "etc:" + etc
     with _lock:
-        if key in _probed:
-            return _probed[key]  # type: ignore[return-value]
+        when, hidden = _probed.get(key, (-60.0, []))  # type: ignore[misc]
+    if time.monotonic() - when >= 60:
+        hidden = []  # (relative path, is a directory)
+        for dirpath, dirnames, filenames in os.walk(etc):
+            for name in dirnames + filenames:
+                p = os.path.join(dirpath, name)
+                try:
+                    st = os.lstat(p)
+                except OSError:
+                    continue
+                if not stat.S_ISLNK(st.st_mode) and not st.st_mode & stat.S_IROTH:
+                    hidden.append((p[len(etc):], stat.S_ISDIR(st.st_mode)))
+                    if name in dirnames:
+                        dirnames.remove(name)  # hidden as a whole
+        with _lock:
+            _probed[key] = (time.monotonic(), hidden)
     args: list[str] = []
-    for dirpath, dirnames, filenames in os.walk(etc):
-        for name in dirnames + filenames:
-            p = os.path.join(dirpath, name)
-            try:
-                st = os.lstat(p)
-            except OSError:
-                continue
-            if stat.S_ISLNK(st.st_mode) or st.st_mode & stat.S_IROTH:
-                continue
-            dest = "/etc" + p[len(etc):]
-            if stat.S_ISDIR(st.st_mode):
-                args += ["--tmpfs", dest]
-                dirnames.remove(name)  # hidden as a whole
-            else:
-                args += ["--ro-bind", "/dev/null", dest]
-    with _lock:
-        _probed[key] = args
+    for rel, is_dir in hidden:
+        if os.path.lexists(etc + rel):
+            args += ["--tmpfs", "/etc" + rel] if is_dir else ["--ro-bind", "/dev/null", "/etc" + rel]
     return args
 
 
@@ -175,7 +177,10 @@ def _reachable(path: str, itself: bool) -> bool:
     a directory)? Only mode bits are checked; ACLs are not used on these hosts."""
     p = Path(path).resolve()
     for a in [*([p] if itself and p.is_dir() else []), *p.parents]:
-        st = os.stat(a)
+        try:
+            st = os.stat(a)
+        except OSError:
+            return True  # missing: let bwrap report it
         if not (st.st_mode & stat.S_IXOTH or (st.st_uid == NOBODY and st.st_mode & stat.S_IXUSR)
                 or (st.st_gid == NOBODY and st.st_mode & stat.S_IXGRP)):
             return False
@@ -429,7 +434,10 @@ def run(argv: list[str], workdir: Path, limits: Limits = Limits(), *,
     cg = _Cgroups(limits)
     fds = list(cg.fds)
 
-    def preexec() -> None:  # child, after fork: only async-signal-safe-ish syscalls, no imports
+    # Runs in the child between fork and exec. preexec_fn is documented as unsafe with threads
+    # because it may need locks other threads held at fork time; this one only makes plain
+    # syscalls on pre-opened fds and pre-built values (no imports, no logging, no I/O objects).
+    def preexec() -> None:
         for fd in fds:
             os.write(fd, b"0")
         for r, n in rlims:
@@ -444,19 +452,24 @@ def run(argv: list[str], workdir: Path, limits: Limits = Limits(), *,
                                 start_new_session=True, preexec_fn=preexec)
     except OSError as e:  # e.g. command not found in mode "none": report it like a shell would
         cg.close()
-        return ProcResult(127, "", f"mbxp.sandbox: cannot execute {argv[0]!r}: {e}",
+        return ProcResult(127 if isinstance(e, FileNotFoundError) else 126, "",
+                          f"mbxp.sandbox: cannot execute {argv[0]!r}: {e}",
                           time.monotonic() - start, False, False, False, mode)
     try:
         out, err, truncated, timed_out = _communicate(proc, cg, limits, start)
-        try:
+    except BaseException:  # a bug or KeyboardInterrupt: still leave nothing behind
+        proc.kill()
+        raise
+    finally:
+        try:  # reap only now: until here the pid (= process group id) could not be recycled
             code: int | None = proc.wait(timeout=_GRACE)  # it was SIGKILLed or has exited
         except subprocess.TimeoutExpired:  # stuck in the kernel; don't hang the caller
             log.warning("mbxp.sandbox: pid %d did not die", proc.pid)
-            code, timed_out = None, True
-    finally:
+            code = None
         cg.kill()
         oom = cg.oom()
         cg.close()
+    timed_out = timed_out or code is None
     if mode == "bwrap" and code is not None and 128 < code <= 128 + 64:
         code = 128 - code  # bwrap reports a signal death as 128+sig; use subprocess' convention
     return ProcResult(None if timed_out else code, out.decode("utf-8", "replace"),

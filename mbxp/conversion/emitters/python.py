@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..ir import Problem
-from .base import FAIL_EXIT, FAIL_MARKER, PASS_MARKER, Emitter
+from .base import FAIL_EXIT, FAIL_MARKER, PASS_MARKER, Emitter, sort_key_values
 
 EQUAL = '''
 def _mbxp_equal(a, b):
@@ -13,14 +13,29 @@ def _mbxp_equal(a, b):
         if isinstance(a, (int, float)) and isinstance(b, (int, float)) and not isinstance(a, bool):
             return math.isclose(a, b, rel_tol=REL, abs_tol=ABS)
         return False
-    if type(a) is not type(b) and not (isinstance(a, int) and isinstance(b, int)):
-        return False
+    # Python's == otherwise: a list never equals a tuple, a Counter equals a dict
+    for kind in (list, tuple, dict):
+        if isinstance(a, kind) != isinstance(b, kind):
+            return False
     if isinstance(a, (list, tuple)):
         return len(a) == len(b) and all(_mbxp_equal(x, y) for x, y in zip(a, b))
     if isinstance(a, dict):
         return a.keys() == b.keys() and all(_mbxp_equal(a[k], b[k]) for k in a)
     return a == b
 '''
+
+
+def py_literal(v: Any) -> str:
+    """repr(), except that sets are sorted so two builds are byte-identical."""
+    if isinstance(v, (set, frozenset)):
+        return "{" + ", ".join(py_literal(x) for x in sort_key_values(v)) + "}" if v else "set()"
+    if isinstance(v, list):
+        return "[" + ", ".join(py_literal(x) for x in v) + "]"
+    if isinstance(v, tuple):
+        return "(" + ", ".join(py_literal(x) for x in v) + ("," if len(v) == 1 else "") + ")"
+    if isinstance(v, dict):
+        return "{" + ", ".join(f"{py_literal(k)}: {py_literal(x)}" for k, x in v.items()) + "}"
+    return repr(v)
 
 
 class PythonEmitter(Emitter):
@@ -42,14 +57,14 @@ class PythonEmitter(Emitter):
             return p.python_prompt
         lines = [self.describe(p)]
         for case in p.examples:
-            lines.append(f">>> {p.entry_point}({', '.join(map(repr, case.args))})")
-            lines.append(repr(case.expected))
+            lines.append(f">>> {p.entry_point}({', '.join(map(py_literal, case.args))})")
+            lines.append(py_literal(case.expected))
         doc = "\n".join("    " + ln if ln.strip() else "" for ln in "\n".join(lines).splitlines())
         params = ", ".join(prm.name for prm in p.params)
         return f'{self.header(p)}def {p.entry_point}({params}):\n    """\n{doc}\n    """\n'
 
     def test(self, p: Problem) -> str:
-        cases = ",\n    ".join(f"({tuple(c.args)!r}, {c.expected!r})" for c in p.tests)
+        cases = ",\n    ".join(f"({py_literal(tuple(c.args))}, {py_literal(c.expected)})" for c in p.tests)
         compare = "_mbxp_equal(sorted(got, key=repr), sorted(expected, key=repr))" \
             if p.compare == "unordered" else "_mbxp_equal(got, expected)"
         return (f"\n\nimport math as math, sys as _mbxp_sys\n"
@@ -66,7 +81,7 @@ class PythonEmitter(Emitter):
     def oracle(self, p: Problem, results: list[Any]) -> str:
         return (f"    _calls = globals().setdefault('_mbxp_oracle_calls', [0])\n"
                 f"    _calls[0] += 1\n"
-                f"    return {results!r}[_calls[0] - 1]\n")
+                f"    return {py_literal(results)}[_calls[0] - 1]\n")
 
 
 EMITTER = PythonEmitter()

@@ -1,0 +1,28 @@
+"""JavaScript: a CommonJS file run by Node 20."""
+from ...conversion.emitters.base import PASS_MARKER
+from ..base import Runner
+from ..sandbox import ProcResult
+
+# A parse error is raised while Node compiles the module (wrapSafe); a SyntaxError thrown at run
+# time (JSON.parse, new RegExp, eval) has another stack and stays a runtime error.
+PARSE_ERROR = r"SyntaxError: [^\n]*\n\s+at (wrapSafe|internalCompileFunction|compileSourceTextModule)"
+
+
+class JavaScriptRunner(Runner):
+    language = "javascript"
+    filename = "main.js"
+    tools = {"node": "node"}
+    run_cmd = ["{node}", "--stack-size=8192", "main.js"]
+    end_style = "braces"
+    stop_tokens = ["\nfunction ", "\n/*", "\n//", "\nconsole.log", "\nmodule.exports"]
+    compile_error_patterns = [PARSE_ERROR]
+
+    def classify(self, result: ProcResult) -> str:
+        verdict = super().classify(result)
+        # process.exit(0) inside the solution must not pass: the test prints the marker last.
+        if verdict == "passed" and PASS_MARKER not in result.stdout and not result.truncated:
+            return "runtime_error"
+        return verdict
+
+
+RUNNER = JavaScriptRunner()
