@@ -133,7 +133,7 @@ def test_clean_environment(box):
 def test_infinite_loop_times_out(box, mode):
     r = box.py("while True: pass", limits=Limits(timeout=1), sandbox=mode)
     assert r.timed_out and r.exit_code is None
-    assert 1 <= r.duration < 3
+    assert 1 <= r.duration < 6
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -148,12 +148,12 @@ def test_fork_bomb(box, mode):
             except OSError:
                 pass
     """, limits=Limits(timeout=2, pids=64), sandbox=mode)
-    assert r.timed_out and r.duration < 6
+    assert r.timed_out and r.duration < 10
 
 
 def test_shell_fork_bomb(box):
     r = box.run(["/bin/bash", "-c", ":(){ :|:& };:; sleep 100", box.marker], Limits(timeout=2, pids=64))
-    assert r.timed_out and r.duration < 6
+    assert r.timed_out and r.duration < 10
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -166,9 +166,9 @@ def test_orphaned_setsid_child_dies(box, mode, stdio):
         subprocess.Popen([sys.executable, "-I", "-S", "-c", "import time; time.sleep(1000)", sys.argv[1]],
                          start_new_session=True, stdout=out, stderr=out)
         print("parent done")
-    """, limits=Limits(timeout=20), sandbox=mode)
+    """, limits=Limits(timeout=30), sandbox=mode)
     assert (r.exit_code, r.stdout, r.timed_out) == (0, "parent done\n", False)
-    assert r.duration < 3  # we did not wait for the orphan
+    assert r.duration < 10  # we did not wait for the orphan
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -214,16 +214,15 @@ def test_1gb_output_is_capped(box, mode, stream):
         for _ in range(1024):
             w(b)
         print("end", file=sys.stderr if "{stream}" == "stdout" else sys.stdout)
-    """, limits=Limits(timeout=30, output_bytes=65536), sandbox=mode)
+    """, limits=Limits(timeout=60, output_bytes=65536), sandbox=mode)
     assert r.truncated and r.exit_code == 0 and not r.timed_out
     assert len(getattr(r, stream)) == 65536
     assert (r.stderr if stream == "stdout" else r.stdout) == "end\n"
-    assert r.duration < 15
 
 
 def test_endless_output_times_out(box):
     r = box.run(["/usr/bin/yes", box.marker], Limits(timeout=1, output_bytes=1000))
-    assert r.timed_out and r.truncated and len(r.stdout) == 1000 and r.duration < 4
+    assert r.timed_out and r.truncated and len(r.stdout) == 1000 and r.duration < 8
 
 
 def test_stdin_is_eof(box):
@@ -429,7 +428,7 @@ def test_overhead(box):
     per_call = (time.monotonic() - t) / n
     assert r.exit_code == 0
     print(f"overhead per call ({r.sandbox}): {per_call * 1000:.1f} ms")
-    assert per_call < 0.1
+    assert per_call < 0.5  # a sanity bound only: ~10 ms on an idle 2-core machine
 
 
 # ---------------------------------------------------------------------------------------------
@@ -444,7 +443,7 @@ def test_node_hostile(box):
     r = box.run(node("while(true){}", m), Limits(timeout=1))
     assert r.timed_out
     r = box.run(node("const b = Buffer.alloc(1<<20, 120); for (let i = 0; i < 1024; i++) process.stdout.write(b)", m),
-                Limits(timeout=30))
+                Limits(timeout=60))
     assert r.truncated and len(r.stdout) == 65536 and not r.timed_out
     r = box.run(node("const a = []; for (;;) a.push(Buffer.alloc(1<<27, 1))", m), Limits(timeout=20, memory_mb=512))
     assert r.oom or r.exit_code not in (0, None)
@@ -453,8 +452,8 @@ def test_node_hostile(box):
         cp.spawn(process.execPath, ['-e', 'setTimeout(()=>{}, 1e9)', process.argv[1]],
                  {detached: true, stdio: 'inherit'}).unref();
         console.log('parent done');
-    """, m), Limits(timeout=20))
-    assert (r.exit_code, r.stdout) == (0, "parent done\n") and r.duration < 5
+    """, m), Limits(timeout=30))
+    assert (r.exit_code, r.stdout) == (0, "parent done\n") and r.duration < 20
     r = box.run(node("console.log(JSON.stringify(require('fs').readFileSync(0, 'utf8')))", m))
     assert (r.exit_code, r.stdout) == (0, '""\n')
 
@@ -519,18 +518,18 @@ def _compiled_hostile(box, binary_dir: Path, argv_for, limits_extra=None):
         kw = dict(binds=[str(binary_dir)])
         r = box.run(argv_for("loop"), Limits(timeout=1, **(limits_extra or {})), **kw)
         assert r.timed_out
-        r = box.run(argv_for("alloc"), Limits(timeout=20, memory_mb=512), **kw)
+        r = box.run(argv_for("alloc"), Limits(timeout=60, memory_mb=512), **kw)
         assert (r.oom or r.exit_code not in (0, None)) and "survived" not in r.stdout
-        r = box.run(argv_for("flood"), Limits(timeout=30, **(limits_extra or {})), **kw)
+        r = box.run(argv_for("flood"), Limits(timeout=60, **(limits_extra or {})), **kw)
         assert r.truncated and len(r.stdout) == 65536 and not r.timed_out
-        r = box.run(argv_for("orphan"), Limits(timeout=20, **(limits_extra or {})), **kw)
-        assert (r.exit_code, r.stdout.strip()) == (0, "parent done") and r.duration < 5
+        r = box.run(argv_for("orphan"), Limits(timeout=60, **(limits_extra or {})), **kw)
+        assert (r.exit_code, r.stdout.strip()) == (0, "parent done") and r.duration < 30  # not 60
         if HAVE_BWRAP:
-            r = box.run(argv_for("net"), Limits(timeout=10, **(limits_extra or {})), **kw)
+            r = box.run(argv_for("net"), Limits(timeout=30, **(limits_extra or {})), **kw)
             assert r.stdout.strip() == "failed"
-            r = box.run(argv_for("secret", str(secret_dir / "s.txt")), Limits(timeout=10, **(limits_extra or {})), **kw)
+            r = box.run(argv_for("secret", str(secret_dir / "s.txt")), Limits(timeout=30, **(limits_extra or {})), **kw)
             assert r.stdout.strip() == "hidden"
-            r = box.run(argv_for("killparent"), Limits(timeout=10, **(limits_extra or {})), **kw)
+            r = box.run(argv_for("killparent"), Limits(timeout=30, **(limits_extra or {})), **kw)
             assert (r.exit_code, r.stdout.strip(), r.timed_out) == (0, "still here", False)
     finally:
         shutil.rmtree(secret_dir)

@@ -61,6 +61,8 @@ class Runner:
     line_comment: str = "//"
     stop_tokens: list[str] = []
     compile_error_patterns: list[str] = []  # interpreted languages: stderr that means a syntax error
+    # foreign test programs (code_eval-style references) fail through the language's own assert
+    assertion_patterns: list[str] = []
     batch_size: int = 1                 # how many programs compile_batch takes at once
     concurrency: int = 0                # 0: as many as --workers; compilers that use 2 cores: 1
     memory_mb: int = 2048
@@ -138,4 +140,6 @@ class Runner:
             return "memory_limit"
         if any(re.search(p, result.stderr) for p in self.compile_error_patterns):
             return "compile_error"
+        if any(re.search(p, result.stderr[-2000:]) for p in self.assertion_patterns):
+            return "failed"
         return "runtime_error"

@@ -12,7 +12,7 @@ class JavaScriptRunner(Runner):
     language = "javascript"
     filename = "main.js"
     tools = {"node": "node"}
-    run_cmd = ["{node}", "--stack-size=8192", "main.js"]
+    run_cmd = ["{node}", "main.js"]
     end_style = "braces"
     stop_tokens = ["\nfunction ", "\n/*", "\n//", "\nconsole.log", "\nmodule.exports"]
     compile_error_patterns = [PARSE_ERROR]

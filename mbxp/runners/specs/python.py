@@ -11,6 +11,7 @@ class PythonRunner(Runner):
     line_comment = "#"
     stop_tokens = ["\ndef ", "\nclass ", "\nif __name__", "\nprint(", "\n#"]
     compile_error_patterns = [r"(?m)^(SyntaxError|IndentationError|TabError)\b"]
+    assertion_patterns = [r"(?m)^AssertionError\b"]
 
 
 RUNNER = PythonRunner()

@@ -1,0 +1,185 @@
+"""Go: many programs per `go build` call (one main package each in a throwaway module), with the
+warm build cache of the toolchain manifest; each binary runs alone in its own sandbox.
+
+Imports, like goimports: Go refuses a program whose imports don't match its uses exactly, and a
+completion written inside the function body cannot touch the import block. So before judging,
+the runner (1) merges the import declarations and drops the extra `package main` and `func main`
+of a chat-style answer that repeats the header, and (2) after a failed build, adds the std
+packages the compiler reports as `undefined: NAME` (a small table; NAME must be used as
+`NAME.X`) and removes the ones it reports as `imported and not used`, then builds again. No
+other change is made; a program that still fails is a compile_error.
+"""
+from __future__ import annotations
+
+import dataclasses
+import re
+import shutil
+import tempfile
+from pathlib import Path
+
+from ...conversion.emitters.base import PASS_MARKER
+from ..base import Job, Runner
+from ..sandbox import Limits, ProcResult
+
+STD = {name.rsplit("/", 1)[-1]: name for name in """bufio bytes cmp container/heap container/list
+container/ring crypto/md5 crypto/sha1 crypto/sha256 crypto/sha512 encoding/base64 encoding/binary
+encoding/hex encoding/json errors fmt hash/crc32 hash/fnv io iter maps math math/big math/bits
+math/cmplx math/rand os reflect regexp slices sort strconv strings sync time unicode unicode/utf16
+unicode/utf8""".split()}
+
+MODULE = "module mbxpbatch\n\ngo 1.26\n"
+BLOCK = re.compile(r"^# mbxpbatch/p(\d+)$")
+IMPORT_DECL = re.compile(r'^import\s*\((.*?)^\)[^\n]*\n|^import[ \t]+((?:\w+[ \t]+)?"[^"\n]*")[^\n]*\n',
+                         re.MULTILINE | re.DOTALL)
+
+
+class GoRunner(Runner):
+    language = "go"
+    filename = "main.go"
+    tools = {"go": "go"}
+    end_style = "braces"
+    # text that only follows the function once it has closed (top-level declarations)
+    stop_tokens = ["\nfunc ", "\ntype ", "\nvar ", "\nconst ", "\n// ", "\n/*", "\npackage ", "\nimport "]
+    batch_size = 16
+    memory_mb = 1024
+    compile_memory_mb = 2048
+    repair_rounds = 2
+
+    def compile_batch(self, jobs: list[Job], sandbox: str) -> None:
+        for job in jobs:
+            job.extra["go_source"] = normalize(job.source)
+            job.compiled = True
+        todo = list(jobs)
+        for round_ in range(self.repair_rounds + 1):
+            failed = self._build(todo, sandbox)
+            todo = []
+            for job, errors in failed:
+                fixed = repair(job.extra["go_source"], errors) if round_ < self.repair_rounds else None
+                if fixed is None:
+                    continue
+                job.extra["go_source"] = fixed
+                todo.append(job)
+            if not todo:
+                return
+
+    def _build(self, jobs: list[Job], sandbox: str) -> list[tuple[Job, str]]:
+        """One `go build` of all jobs; returns the failed ones with their own compiler messages."""
+        bdir = Path(tempfile.mkdtemp(prefix="gobatch-", dir=jobs[0].workdir.parent))
+        try:
+            (bdir / "go.mod").write_text(MODULE)
+            for i, job in enumerate(jobs):
+                (bdir / f"p{i}").mkdir()
+                (bdir / f"p{i}" / self.filename).write_text(job.extra["go_source"], encoding="utf-8")
+            limits = Limits(timeout=self.compile_timeout, memory_mb=self.compile_memory_mb)
+            argv = [self.tool("go"), "build", "-o", "out/", "./..."]
+            res = self.sandboxed(argv, bdir, limits, sandbox,
+                                 rw_binds=tuple(self.toolchain().get("rw_binds") or ()))
+            blocks = errors_by_package(res.stderr)
+            failed = []
+            for i, job in enumerate(jobs):
+                job.compile_seconds += res.duration / len(jobs)
+                binary = bdir / "out" / f"p{i}"
+                if binary.exists() and not res.timed_out:
+                    shutil.move(binary, job.workdir / "main")
+                    job.compile_result = dataclasses.replace(res, exit_code=0, stderr="")
+                    continue
+                text = blocks.get(i) or res.stderr or "go build produced no binary\n"
+                job.compile_result = dataclasses.replace(res, exit_code=res.exit_code or 1, stderr=text)
+                if not res.timed_out:
+                    failed.append((job, text))
+            return failed
+        finally:
+            shutil.rmtree(bdir, ignore_errors=True)
+
+    def run_job(self, job: Job, timeout: float, sandbox: str) -> ProcResult:
+        limits = Limits(timeout=timeout, memory_mb=self.memory_mb)
+        return self.sandboxed(["./main"], job.workdir, limits, sandbox)
+
+    def classify(self, result: ProcResult) -> str:
+        verdict = super().classify(result)
+        # an early os.Exit(0) skips the checks (unless a flood of output cut the marker off)
+        if verdict == "passed" and PASS_MARKER not in result.stdout and not result.truncated:
+            return "runtime_error"
+        return verdict
+
+
+def errors_by_package(stderr: str) -> dict[int, str]:
+    blocks: dict[int, list[str]] = {}
+    current = None
+    for line in stderr.splitlines():
+        m = BLOCK.match(line)
+        if m:
+            current = int(m.group(1))
+        elif line.startswith("# "):
+            current = None
+        if current is not None:
+            blocks.setdefault(current, []).append(line)
+    return {i: "\n".join(lines) + "\n" for i, lines in blocks.items()}
+
+
+def normalize(source: str) -> str:
+    """Merge import declarations, drop repeated package clauses, keep only the last func main."""
+    packages = list(re.finditer(r"^package[ \t]+\w+[ \t]*\n", source, re.MULTILINE))
+    decls = list(IMPORT_DECL.finditer(source))
+    mains = list(re.finditer(r"^func[ \t]+main[ \t]*\(\s*\)", source, re.MULTILINE))
+    if len(packages) <= 1 and len(decls) <= 1 and len(mains) <= 1:
+        return source
+    for m in mains[:-1]:
+        source = source[:m.start()] + "func _mbxpSolutionMain()" + source[m.end():]
+    decls = list(IMPORT_DECL.finditer(source))
+    specs: list[str] = []
+    for d in decls:
+        body = d.group(1) if d.group(1) is not None else d.group(2)
+        for spec in re.findall(r'(?:[\w.]+[ \t]+)?"[^"\n]*"', body):
+            spec = " ".join(spec.split())
+            if spec not in specs:
+                specs.append(spec)
+    merged = "import (\n" + "".join(f"\t{s}\n" for s in specs) + ")\n" if specs else ""
+    out, pos = [], 0
+    for j, d in enumerate(decls):
+        out.append(source[pos:d.start()])
+        if j == 0:
+            out.append(merged)
+        pos = d.end()
+    out.append(source[pos:])
+    source = "".join(out)
+    packages = list(re.finditer(r"^package[ \t]+\w+[ \t]*\n", source, re.MULTILINE))
+    for m in reversed(packages[1:]):
+        source = source[:m.start()] + source[m.end():]
+    return source
+
+
+def repair(source: str, errors: str) -> str | None:
+    """The source with the imports the compiler complained about fixed, or None if none were."""
+    lines = source.splitlines(keepends=True)
+    changed = False
+    unused = re.findall(r'^[^:\n]*main\.go:(\d+):(\d+): "([^"]+)" imported (?:as \w+ )?and not used',
+                        errors, re.MULTILINE)
+    for line_no, _col, path in sorted(unused, key=lambda u: -int(u[0])):
+        i = int(line_no) - 1
+        if i >= len(lines):
+            continue
+        new = re.sub(rf'(?:[\w.]+[ \t]+)?"{re.escape(path)}"[ \t]*;?', "", lines[i], count=1)
+        if new != lines[i]:
+            changed = True
+            lines[i] = "" if re.fullmatch(r"\s*(import\s*)?", new) else new
+    missing = []
+    code = strip_strings(source)
+    for name in dict.fromkeys(re.findall(r"undefined: (\w+)$", errors, re.MULTILINE)):
+        if name in STD and re.search(rf"(?<![\w.]){name}\.\w", code) and f'"{STD[name]}"' not in source:
+            missing.append(STD[name])
+    if missing:
+        for i, line in enumerate(lines):
+            if re.match(r"package[ \t]+\w+", line):
+                lines.insert(i + 1, "".join(f'import "{m}"\n' for m in missing))
+                changed = True
+                break
+    return "".join(lines) if changed else None
+
+
+def strip_strings(source: str) -> str:
+    return re.sub(r'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|`[^`]*`|\'(?:\\.|[^\'\\\n])+\'', " ",
+                  source, flags=re.DOTALL)
+
+
+RUNNER = GoRunner()
