@@ -103,7 +103,7 @@ class MbxpExec(evaluate.Metric):
                 else:
                     from mbxp.languages import get_language
                     jobs.append(Job(f"{i}#{j}", get_language(language).name, cand + "\n" + ref,
-                                    extra={"task_id": i, "i": i, "j": j}))
+                                    extra={"task_id": i, "i": i, "j": j, "foreign": True}))
         results = defaultdict(list)
         for job, outcome in judge(jobs, workers=num_workers, timeout=timeout, sandbox=sandbox):
             e = job.extra

@@ -15,3 +15,12 @@ def pytest_configure(config):
 @pytest.fixture(scope="session")
 def source_dir() -> Path:
     return Path(os.environ["MBXP_SOURCE_DIR"])
+
+
+@pytest.fixture(scope="session")
+def python_dataset(tmp_path_factory, source_dir) -> Path:
+    """A small built folder (Python configs, first 12 problems of each source)."""
+    from mbxp.conversion.build import build
+    out = tmp_path_factory.mktemp("built") / "mbxp"
+    build(out, str(source_dir), ["python"], limit=12, workers=1, progress=False)
+    return out

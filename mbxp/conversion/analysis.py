@@ -11,6 +11,7 @@ import inspect
 import math
 import re
 import signal
+import warnings
 from contextlib import contextmanager
 from typing import Any, Callable
 
@@ -18,6 +19,13 @@ from .ir import FLOAT, Param, Problem, TestCase, Type
 from .types import finish, infer, unify_all
 
 RECORDER = "__mbxp_record"
+
+
+def parse(src: str, mode: str = "exec") -> ast.AST:
+    """ast.parse without the sources' invalid-escape warnings (they are the benchmark's, not ours)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return ast.parse(src, mode=mode)
 
 
 class Unsupported(Exception):
@@ -80,7 +88,7 @@ class _WrapCalls(ast.NodeTransformer):
 
 def comparison(assert_src: str, name: str) -> tuple[str, float | None]:
     """('exact' | 'unordered', abs_tol or None) for one assert statement."""
-    tree = ast.parse(assert_src.strip())
+    tree = parse(assert_src.strip())
     tol = None
     unordered = False
     for node in ast.walk(tree):
@@ -136,8 +144,8 @@ def check_values(calls: list[TestCase]) -> None:
 
 
 def entry_point_of(code: str, tests: list[str]) -> str:
-    defined = [n.name for n in ast.parse(code).body if isinstance(n, ast.FunctionDef)]
-    called = [n.func.id for t in tests for n in ast.walk(ast.parse(t.strip()))
+    defined = [n.name for n in parse(code).body if isinstance(n, ast.FunctionDef)]
+    called = [n.func.id for t in tests for n in ast.walk(parse(t.strip()))
               if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in defined]
     if not called:
         raise Unsupported("the tests call no function defined by the reference")

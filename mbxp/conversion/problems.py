@@ -6,10 +6,11 @@ import contextlib
 import io
 import random
 import re
+import warnings
 from typing import Iterator
 
 from . import sources
-from .analysis import (RECORDER, Recorder, Unsupported, _WrapCalls, check_values, comparison,
+from .analysis import (RECORDER, parse, Recorder, Unsupported, _WrapCalls, check_values, comparison,
                        entry_point_of, imports_of, normalize, signature, time_limit, typed)
 from .ir import FLOAT, Dropped, Problem, TestCase
 
@@ -18,7 +19,8 @@ MBPP_CODE_FIXES: dict[int, tuple[str, str]] = {}
 
 
 def _run(src: str, ns: dict) -> None:
-    with contextlib.redirect_stdout(io.StringIO()), time_limit(20):
+    with contextlib.redirect_stdout(io.StringIO()), time_limit(20), warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the sources' own invalid escapes and deprecations
         exec(compile(src, "<reference>", "exec"), ns)
 
 
@@ -44,7 +46,7 @@ def from_mbpp(row: dict) -> Problem:
     kind, tol = "exact", None
     first_calls = 0
     for i, src in enumerate(asserts):
-        tree = ast.fix_missing_locations(_WrapCalls(name).visit(ast.parse(src)))
+        tree = ast.fix_missing_locations(_WrapCalls(name).visit(parse(src)))
         try:
             _run_tree(tree, ns)
         except AssertionError:
@@ -71,7 +73,8 @@ def from_mbpp(row: dict) -> Problem:
 
 
 def _run_tree(tree: ast.AST, ns: dict) -> None:
-    with contextlib.redirect_stdout(io.StringIO()), time_limit(20):
+    with contextlib.redirect_stdout(io.StringIO()), time_limit(20), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
         exec(compile(tree, "<test>", "exec"), ns)
 
 
@@ -115,12 +118,12 @@ def from_humaneval(row: dict) -> Problem:
     names = signature(fn, entry)
     params, returns = typed(names, rec.calls, entry)
     kind, tol = comparison(row["test"], entry)
-    node = next(n for n in ast.parse(prompt).body if isinstance(n, ast.FunctionDef) and n.name == entry)
+    node = next(n for n in parse(prompt).body if isinstance(n, ast.FunctionDef) and n.name == entry)
     text, shown = split_docstring(ast.get_docstring(node) or "", entry)
     examples = []
     for call, result in shown:
         try:
-            tree = ast.parse(call, mode="eval").body
+            tree = parse(call, mode="eval").body
             args = [ast.literal_eval(a) for a in tree.args]
             examples.append(TestCase(args, ast.literal_eval(result)))
         except (ValueError, SyntaxError, AttributeError):

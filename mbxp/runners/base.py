@@ -10,7 +10,7 @@ import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..conversion.emitters.base import FAIL_EXIT, FAIL_MARKER
+from ..conversion.emitters.base import FAIL_EXIT, FAIL_MARKER, PASS_MARKER
 from .sandbox import Limits, ProcResult, run
 
 VERDICTS = ["passed", "failed", "compile_error", "runtime_error", "timeout", "memory_limit",
@@ -128,13 +128,16 @@ class Runner:
     def compile_failed(self, result: ProcResult | None) -> bool:
         return result is not None and (result.exit_code != 0 or result.timed_out)
 
-    def classify(self, result: ProcResult) -> str:
-        """The verdict of a finished run; shared rules, with a hook for syntax errors."""
+    def classify(self, result: ProcResult, require_marker: bool = True) -> str:
+        """The verdict of a finished run; shared rules, with a hook for syntax errors.
+
+        mbxp's test programs print PASS_MARKER last, so a solution's exit(0) before the tests ran
+        is no pass; foreign test programs (code_eval-style references) don't print it."""
         if result.timed_out:
             return "timeout"
         if result.exit_code == FAIL_EXIT and FAIL_MARKER in result.stderr:
             return "failed"
-        if result.exit_code == 0:
+        if result.exit_code == 0 and (PASS_MARKER in result.stdout or not require_marker):
             return "passed"
         if result.oom or OOM_PATTERNS.search(result.stderr[-4000:]):
             return "memory_limit"

@@ -75,7 +75,8 @@ def judge_batch(jobs: list[Job], timeout: float, sandbox: str, root: Path) -> li
                                         excerpt(cr.stderr or cr.stdout), sandbox=cr.sandbox))
                 continue
             res = runner.run_job(job, timeout, sandbox)
-            outcomes.append(Outcome(runner.classify(res), res.exit_code, job.compile_seconds,
+            verdict = runner.classify(res, False) if job.extra.get("foreign") else runner.classify(res)
+            outcomes.append(Outcome(verdict, res.exit_code, job.compile_seconds,
                                     res.duration, excerpt(res.stderr), res.stdout[-500:], res.sandbox))
         return outcomes
     finally:

@@ -477,6 +477,9 @@ def run(argv: list[str], workdir: Path, limits: Limits = Limits(), *,
                       truncated, mode)
 
 
+_TAIL = 4096
+
+
 def _communicate(proc: subprocess.Popen, cg: _Cgroups, limits: Limits, start: float):
     """Read both pipes with caps until the program is gone. The tree is killed as soon as the
     main process exits (orphans holding the pipes must not keep us waiting) or the deadline
@@ -485,6 +488,8 @@ def _communicate(proc: subprocess.Popen, cg: _Cgroups, limits: Limits, start: fl
     cap = limits.output_bytes
     streams = {proc.stdout.fileno(): bytearray(), proc.stderr.fileno(): bytearray()}
     bufs = dict(streams)
+    # the end of a stream matters too: the test's pass marker and the last error are printed last
+    tails = {fd: bytearray() for fd in streams}
     truncated = timed_out = exited = False
     sel = selectors.DefaultSelector()
     for fd in streams:
@@ -531,7 +536,11 @@ def _communicate(proc: subprocess.Popen, cg: _Cgroups, limits: Limits, start: fl
                 buf = bufs[key.fd]
                 if len(buf) + len(data) > cap:
                     truncated = True
-                    data = data[:max(cap - len(buf), 0)]
+                    room = max(cap - len(buf), 0)
+                    tail = tails[key.fd]
+                    tail += data[room:]
+                    del tail[:max(len(tail) - _TAIL, 0)]
+                    data = data[:room]
                 buf += data
             if pidfd is None and not exited:
                 exited = os.waitid(os.P_PID, proc.pid,
@@ -542,7 +551,8 @@ def _communicate(proc: subprocess.Popen, cg: _Cgroups, limits: Limits, start: fl
         sel.close()
         if pidfd is not None:
             os.close(pidfd)
-    out, err = (bytes(bufs[f.fileno()]) for f in (proc.stdout, proc.stderr))
+    out, err = (bytes(bufs[fd]) + (b"\n[... output truncated ...]\n" + bytes(tails[fd]) if tails[fd] else b"")
+                for fd in (proc.stdout.fileno(), proc.stderr.fileno()))
     proc.stdout.close()
     proc.stderr.close()
     return out, err, truncated, timed_out

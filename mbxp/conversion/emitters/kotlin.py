@@ -182,7 +182,9 @@ class KotlinEmitter(Emitter):
         return IMPORTS + "\n"
 
     def prompt(self, p: Problem) -> str:
-        self = self.bound(p)
+        return self.bound(p)._prompt(p)
+
+    def _prompt(self, p: Problem) -> str:
         examples = KotlinDisplay().bound(p).examples(p)
         lines = self.describe(p).splitlines()
         for call, result in examples:
@@ -191,7 +193,9 @@ class KotlinEmitter(Emitter):
         return f"{self.header(p)}/**\n{doc}\n */\n{self.signature(p)} {{\n"
 
     def test(self, p: Problem) -> str:
-        self = self.bound(p)
+        return self.bound(p)._test(p)
+
+    def _test(self, p: Problem) -> str:
         fn = self.function_name(p)
         calls = []
         for i, case in enumerate(p.tests):
@@ -204,7 +208,9 @@ class KotlinEmitter(Emitter):
                 + f'\n    println("{PASS_MARKER}")\n}}\n')
 
     def oracle(self, p: Problem, results: list[Any]) -> str:
-        self = self.bound(p)
+        return self.bound(p)._oracle(p, results)
+
+    def _oracle(self, p: Problem, results: list[Any]) -> str:
         cases = "".join(f"        {i} -> {self.literal(r, p.returns)}\n" for i, r in enumerate(results))
         return ('    val mbxpCall = (System.getProperty("mbxp.oracle.calls") ?: "0").toInt()\n'
                 '    System.setProperty("mbxp.oracle.calls", (mbxpCall + 1).toString())\n'

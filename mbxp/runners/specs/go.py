@@ -71,7 +71,7 @@ class GoRunner(Runner):
                 (bdir / f"p{i}").mkdir()
                 (bdir / f"p{i}" / self.filename).write_text(job.extra["go_source"], encoding="utf-8")
             limits = Limits(timeout=self.compile_timeout, memory_mb=self.compile_memory_mb)
-            argv = [self.tool("go"), "build", "-o", "out/", "./..."]
+            argv = [self.tool("go"), "build", "-ldflags=-s -w", "-o", "out/", "./..."]
             res = self.sandboxed(argv, bdir, limits, sandbox,
                                  rw_binds=tuple(self.toolchain().get("rw_binds") or ()))
             blocks = errors_by_package(res.stderr)

@@ -1,0 +1,118 @@
+"""C++17 with g++ 12. Every program starts with `#include <bits/stdc++.h>`, which costs ~1 s of
+CPU per compile; a precompiled header cuts that to ~0.2 s.
+
+The PCH is built lazily, once, outside the sandbox (it is our own compile of a system header),
+into <cache>/<hash of compiler and flags>/bits/stdc++.h.gch, under a file lock, and bound
+read-only into the sandbox. `-I <that dir>` makes g++ find `bits/stdc++.h.gch` before the real
+header; if the PCH is missing or stale g++ silently falls back to the header, so the PCH only
+ever changes speed, never a verdict.
+"""
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import os
+import subprocess
+import tempfile
+import threading
+from pathlib import Path
+
+from ...conversion.emitters.base import PASS_MARKER
+from ..base import Job, Runner
+from ..sandbox import Limits, ProcResult
+
+FLAGS = ["-std=c++17", "-O1", "-w"]
+CACHE_ROOTS = ["/opt/mbxp/cache/cpp", "~/.cache/mbxp/cpp"]
+
+
+class CppRunner(Runner):
+    language = "cpp"
+    filename = "main.cpp"
+    tools = {"g++": "g++"}
+    run_cmd = ["./main"]
+    end_style = "braces"
+    stop_tokens = ["\n}"]
+    memory_mb = 1024
+
+    _pch_lock = threading.Lock()
+    _pch: str | None | bool = False  # False: not looked for yet; None: unavailable
+
+    def pch_dir(self) -> str | None:
+        with self._pch_lock:
+            if self._pch is False:
+                self._pch = build_pch(self.tool("g++"))
+            return self._pch  # type: ignore[return-value]
+
+    def binds(self) -> list[str]:
+        pch = self.pch_dir()
+        return super().binds() + ([pch] if pch else [])
+
+    def compile_argv(self, source: str, output: str) -> list[str]:
+        pch = self.pch_dir()
+        return [self.tool("g++"), *FLAGS, *(["-I", pch] if pch else []), "-o", output, source]
+
+    def compile_batch(self, jobs: list[Job], sandbox: str) -> None:
+        limits = Limits(timeout=self.compile_timeout, memory_mb=self.compile_memory_mb)
+        for job in jobs:
+            self.write(job)
+            job.compile_result = self.sandboxed(self.compile_argv(self.filename, "main"),
+                                                job.workdir, limits, sandbox)
+            job.compile_seconds = job.compile_result.duration
+            job.compiled = True
+
+    def classify(self, result: ProcResult) -> str:
+        verdict = super().classify(result)
+        # exit(0) from inside the function skips the checks; that is not a pass (a flood of
+        # output may have cut the marker off, then the exit code is trusted).
+        if verdict == "passed" and PASS_MARKER not in result.stdout and not result.truncated:
+            return "runtime_error"
+        return verdict
+
+
+def build_pch(gxx: str | None) -> str | None:
+    """The directory holding bits/stdc++.h.gch for FLAGS, building it if needed; None if no
+    cache directory is usable or the build fails (then compiles just take longer)."""
+    if not gxx:
+        return None
+    try:
+        version = subprocess.run([gxx, "--version"], capture_output=True, text=True, timeout=30).stdout
+    except (OSError, subprocess.SubprocessError):
+        return None
+    key = hashlib.sha256(f"{os.path.realpath(gxx)}\0{version}\0{FLAGS}".encode()).hexdigest()[:16]
+    for root in CACHE_ROOTS:
+        root = Path(os.path.expanduser(root))
+        try:
+            root.mkdir(parents=True, exist_ok=True)
+            os.chmod(root, 0o755)
+        except OSError:
+            continue
+        target = root / key
+        gch = target / "bits" / "stdc++.h.gch"
+        if gch.is_file():
+            return str(target)
+        try:
+            with open(root / ".lock", "w") as lock:
+                fcntl.flock(lock, fcntl.LOCK_EX)
+                if not gch.is_file():
+                    _compile_pch(gxx, gch)
+            return str(target)
+        except (OSError, subprocess.SubprocessError):
+            continue
+    return None
+
+
+def _compile_pch(gxx: str, gch: Path) -> None:
+    gch.parent.mkdir(parents=True, exist_ok=True)
+    for d in (gch.parent, gch.parent.parent):
+        os.chmod(d, 0o755)
+    with tempfile.TemporaryDirectory(dir=gch.parent) as tmp:
+        header = Path(tmp) / "stdc++.h"
+        header.write_text("#include <bits/stdc++.h>\n")
+        out = Path(tmp) / "out.gch"
+        subprocess.run([gxx, *FLAGS, "-x", "c++-header", str(header), "-o", str(out)],
+                       check=True, capture_output=True, timeout=600)
+        os.chmod(out, 0o644)
+        os.replace(out, gch)  # atomic: readers never see a half-written PCH
+
+
+RUNNER = CppRunner()
