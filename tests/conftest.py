@@ -1,10 +1,14 @@
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
 os.environ.setdefault("MBXP_SOURCE_DIR", str(REPO.parent / "shared" / "data"))
+# The whole suite runs offline, with a private HF cache (datasets and evaluate read these at import).
+os.environ.update(HF_HUB_OFFLINE="1", HF_DATASETS_OFFLINE="1", HF_EVALUATE_OFFLINE="1")
+os.environ["HF_HOME"] = tempfile.mkdtemp(prefix="mbxp-test-hf-")
 
 
 def pytest_configure(config):

@@ -6,6 +6,7 @@ math.isclose), anything else must have the same class, so `true` never equals `1
 never equals `1`. A Set must be a Set (an Array is not one)."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..ir import Problem, Type
@@ -70,6 +71,9 @@ class RubyEmitter(Emitter):
     reserved = RESERVED
     none_word = "nil"
     list_word = "array"
+
+    def describe(self, p: Problem) -> str:
+        return re.sub(r"\b([Aa]) array", r"\1n array", super().describe(p))
 
     def params(self, p: Problem) -> list[str]:
         # Ruby parameters cannot start with a capital (that is a constant): N -> n, kept distinct.

@@ -1,0 +1,319 @@
+"""D (LDC): `import std;`, a /** */ doc comment, and `{ret} {camelName}({params}) {`.
+
+Types: int -> int, long -> long, float -> double, str -> string, list -> T[], dict -> V[K],
+set -> bool[T] (D has no set type; keys are the elements), optional -> Nullable!(T). A tuple
+whose elements all have one type becomes T[] (as in C++); any other tuple is Tuple!(...).
+Python's `any` is std.variant's Variant: ints are stored as long, floats as double, lists and
+tuples as Variant[], dicts as Variant[Variant], None as an empty Variant(). Integers beyond 64 bits
+are std.bigint's BigInt. Dropped: Python sets inside an `any` value (no agreed Variant form).
+
+The test declares each argument as a local, compares with the `mbxpEq` template (doubles with
+tolerance, Variant numbers across long and double like Python), and exits 3 with FAIL_MARKER
+on the first mismatch. Harness code reaches Phobos through static imports, so a solution that
+defines `writeln` or `abs` of its own cannot break it.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any as PyAny
+
+from ..ir import Problem, Type
+from ..types import homogeneous_tuple
+from .base import FAIL_EXIT, FAIL_MARKER, PASS_MARKER, Emitter, comment_lines, float_repr, sort_key_values
+
+KEYWORDS = """abstract alias align asm assert auto body bool break byte case cast catch cdouble cent
+cfloat char class const continue creal dchar debug default delegate delete deprecated do double
+else enum export extern false final finally float for foreach foreach_reverse function goto idouble
+if ifloat immutable import in inout int interface invariant ireal is lazy long macro mixin module
+new nothrow null out override package pragma private protected public pure real ref return scope
+shared short static struct super switch synchronized template this throw true try typeid typeof
+ubyte ucent uint ulong union unittest ushort version void wchar while with string main std
+Variant Tuple Nullable tuple object size_t"""
+
+ANY_NOTE = """\
+// Variant (std.variant) holds Python's dynamically typed values: int as long, float as double,
+// string, bool, list or tuple as Variant[], dict as Variant[Variant], None as an empty Variant().
+
+"""
+
+HARNESS = """
+static import std.stdio, std.math, std.traits, std.typecons, std.variant, core.stdc.stdlib;
+
+enum double MBXP_REL_TOL = @REL@, MBXP_ABS_TOL = @ABS@;
+
+void mbxpFail(int i) {
+    std.stdio.stderr.writefln("@MARKER@: test %d", i);
+    std.stdio.stdout.flush();
+    std.stdio.stderr.flush();
+    core.stdc.stdlib.exit(@EXIT@);
+}
+
+bool mbxpClose(double a, double b) {
+    import std.algorithm.comparison : max;
+    return a == b || std.math.fabs(a - b) <= max(MBXP_REL_TOL * max(std.math.fabs(a), std.math.fabs(b)), MBXP_ABS_TOL);
+}
+
+bool mbxpVariantNumber(std.variant.Variant v, out double d, out bool integral) {
+    static foreach (T; std.meta.AliasSeq!(byte, ubyte, short, ushort, int, uint, long, ulong, float, double, real)) {
+        if (v.type == typeid(T)) {
+            d = cast(double) v.get!T;
+            integral = std.traits.isIntegral!T;
+            return true;
+        }
+    }
+    return false;
+}
+
+bool mbxpEqVariant(std.variant.Variant a, std.variant.Variant b) {
+    alias V = std.variant.Variant;
+    if (!a.hasValue || !b.hasValue) return a.hasValue == b.hasValue;
+    double x, y;
+    bool xi, yi;
+    if (mbxpVariantNumber(a, x, xi) && mbxpVariantNumber(b, y, yi))
+        return xi && yi ? a.coerce!long == b.coerce!long : mbxpClose(x, y);
+    if (a.type != b.type) return false;
+    if (auto p = a.peek!(V[])) return mbxpEq(*p, *b.peek!(V[]));
+    if (auto p = a.peek!(V[V])) return mbxpEq(*p, *b.peek!(V[V]));
+    return a == b;
+}
+
+bool mbxpEq(A, B)(A a, B b) {
+    alias T = std.traits;
+    static if (is(A == std.variant.Variant) && is(B == std.variant.Variant)) return mbxpEqVariant(a, b);
+    else static if (T.isNumeric!A && T.isNumeric!B) {
+        static if (T.isFloatingPoint!A || T.isFloatingPoint!B) return mbxpClose(a, b);
+        else return a == b;
+    } else static if (T.isSomeString!A && T.isSomeString!B) return a == b;
+    else static if (T.isAssociativeArray!A && T.isAssociativeArray!B) {
+        if (a.length != b.length) return false;
+        foreach (k, v; b) {
+            auto p = k in a;
+            if (p is null || !mbxpEq(*p, v)) return false;
+        }
+        return true;
+    } else static if (T.isArray!A && T.isArray!B) {
+        if (a.length != b.length) return false;
+        foreach (i; 0 .. a.length) if (!mbxpEq(a[i], b[i])) return false;
+        return true;
+    } else static if (std.typecons.isTuple!A && std.typecons.isTuple!B) {
+        static if (A.length != B.length) return false;
+        else {
+            static foreach (i; 0 .. A.length) if (!mbxpEq(a[i], b[i])) return false;
+            return true;
+        }
+    } else static if (is(A : std.typecons.Nullable!X, X) && is(B : std.typecons.Nullable!Y, Y)) {
+        if (a.isNull || b.isNull) return a.isNull == b.isNull;
+        return mbxpEq(a.get, b.get);
+    } else return a == b;
+}
+
+// p.compare == "unordered": the top-level array as a multiset.
+bool mbxpEqUnordered(A, B)(A[] a, B[] b) {
+    if (a.length != b.length) return false;
+    auto used = new bool[a.length];
+    foreach (y; b) {
+        size_t i = 0;
+        while (i < a.length && (used[i] || !mbxpEq(a[i], y))) i++;
+        if (i == a.length) return false;
+        used[i] = true;
+    }
+    return true;
+}
+"""
+
+
+class Unsupported(ValueError):
+    pass
+
+
+class DEmitter(Emitter):
+    language = "d"
+    naming = "camel"
+    reserved = frozenset(KEYWORDS.split())
+    none_word = "null"
+    list_word = "array"
+
+    # ---- types -----------------------------------------------------------------------------------
+    def dtype(self, t: Type) -> str:
+        k = t.kind
+        simple = {"bool": "bool", "int": "int", "long": "long", "float": "double", "str": "string",
+                  "any": "Variant", "bigint": "BigInt"}
+        if k in simple:
+            return simple[k]
+        if k == "list":
+            return f"{self.dtype(t.elem)}[]"
+        if k == "set":
+            return f"bool[{self.dtype(t.elem)}]"
+        if k == "dict":
+            return f"{self.dtype(t.args[1])}[{self.dtype(t.args[0])}]"
+        if k == "optional":
+            return f"Nullable!({self.dtype(t.elem)})"
+        if k == "tuple":
+            if homogeneous_tuple(t):
+                return f"{self.dtype(t.args[0])}[]"
+            return f"Tuple!({', '.join(self.dtype(a) for a in t.args)})"
+        raise Unsupported(f"type {t} has no D equivalent here")
+
+    def unsupported(self, p: Problem) -> str | None:
+        types = [prm.type for prm in p.params] + [p.returns]
+        try:
+            for t in types:
+                self.dtype(t)
+            for case in p.tests + p.examples:
+                for v, prm in zip(case.args, p.params):
+                    self.lit(v, prm.type)
+                self.lit(case.expected, p.returns)
+        except Unsupported as e:
+            return str(e)
+        return None
+
+    # ---- literals --------------------------------------------------------------------------------
+    def literal(self, value: PyAny, t: Type) -> str:
+        return self.lit(value, t)
+
+    def lit(self, v: PyAny, t: Type) -> str:
+        """A D expression of type t. Array and AA literals take their type from the declaration
+        they initialise; Tuple, Nullable and Variant values are always constructed by name."""
+        k = t.kind
+        if k == "any":
+            return self.lit_dyn(v)
+        if v is None:
+            if k == "optional":
+                return f"{self.dtype(t)}.init"
+            raise Unsupported(f"None where D expects {self.dtype(t)}")
+        if k == "optional":
+            return f"{self.dtype(t)}({self.lit(v, t.elem)})"
+        if k == "bool":
+            return "true" if v else "false"
+        if k == "bigint":
+            return f'BigInt("{int(v)}")'
+        if k in ("int", "long"):
+            return int_lit(int(v), k)
+        if k == "float":
+            return double_lit(float(v))
+        if k == "str":
+            return self.lit_str(v)
+        if k == "list" or (k == "tuple" and homogeneous_tuple(t)):
+            return "[" + ", ".join(self.lit(x, t.args[0]) for x in v) + "]"
+        if k == "set":
+            if not v:
+                return "null"
+            return "[" + ", ".join(f"{self.lit(x, t.elem)}: true" for x in sort_key_values(v)) + "]"
+        if k == "tuple":
+            return f"{self.dtype(t)}(" + ", ".join(self.lit(x, a) for x, a in zip(v, t.args)) + ")"
+        if k == "dict":
+            if not v:
+                return "null"
+            return "[" + ", ".join(f"{self.lit(a, t.args[0])}: {self.lit(b, t.args[1])}"
+                                   for a, b in v.items()) + "]"
+        raise Unsupported(f"cannot render {v!r} as {t}")
+
+    def lit_dyn(self, v: PyAny) -> str:
+        if v is None:
+            return "Variant()"
+        if isinstance(v, bool):
+            return f"Variant({'true' if v else 'false'})"
+        if isinstance(v, int):
+            if not -2**63 <= v < 2**63:
+                raise Unsupported("an integer beyond 64 bits inside a dynamically typed value")
+            return f"Variant({int_lit(v, 'long')})"
+        if isinstance(v, float):
+            return f"Variant({double_lit(v)})"
+        if isinstance(v, str):
+            return f"Variant({self.lit_str(v)})"
+        if isinstance(v, (list, tuple)):
+            if not v:
+                return "Variant(cast(Variant[]) [])"
+            return "Variant([" + ", ".join(self.lit_dyn(x) for x in v) + "])"
+        if isinstance(v, dict):
+            if not v:
+                return "Variant(cast(Variant[Variant]) null)"
+            return "Variant([" + ", ".join(f"{self.lit_dyn(a)}: {self.lit_dyn(b)}"
+                                           for a, b in v.items()) + "])"
+        raise Unsupported(f"a Python {type(v).__name__} inside a dynamically typed value (no "
+                          f"Variant representation is agreed for it)")
+
+    octal_backslash = False  # set while rendering the oracle (see oracle())
+
+    def lit_str(self, s: str) -> str:
+        out = []
+        for ch in s:
+            if ch == '"':
+                out.append('\\"')
+            elif ch == "\\":
+                out.append("\\x5C" if self.octal_backslash else "\\\\")
+            elif ch == "\n":
+                out.append("\\n")
+            elif ch == "\t":
+                out.append("\\t")
+            elif ord(ch) < 32 or ord(ch) == 127:
+                out.append(f"\\x{ord(ch):02X}")  # D's \x takes exactly two digits
+            else:
+                out.append(ch)
+        return '"' + "".join(out) + '"'
+
+    # ---- prompt ----------------------------------------------------------------------------------
+    def header(self, p: Problem) -> str:
+        uses_any = any(t.contains("any") for t in [prm.type for prm in p.params] + [p.returns])
+        return "import std;\n\n" + (ANY_NOTE if uses_any else "")
+
+    def signature(self, p: Problem) -> str:
+        params = ", ".join(f"{self.dtype(prm.type)} {self.name(prm.name)}" for prm in p.params)
+        return f"{self.dtype(p.returns)} {self.function_name(p)}({params})"
+
+    def prompt(self, p: Problem) -> str:
+        lines = [self.describe(p).replace("*/", "* /")]
+        for call, result in self.examples(p):
+            lines += [f"> {call}", result]
+        doc = comment_lines("\n".join(lines), " * ")
+        return f"{self.header(p)}/**\n{doc}\n */\n{self.signature(p)} {{\n"
+
+    # ---- test ------------------------------------------------------------------------------------
+    def test(self, p: Problem) -> str:
+        harness = (HARNESS.replace("@REL@", repr(float(p.rel_tol))).replace("@ABS@", repr(float(p.abs_tol)))
+                   .replace("@MARKER@", FAIL_MARKER).replace("@EXIT@", str(FAIL_EXIT)))
+        unordered = p.compare == "unordered" and self.dtype(p.returns).endswith("[]")
+        compare = "mbxpEqUnordered" if unordered else "mbxpEq"
+        blocks = []
+        for i, case in enumerate(p.tests):
+            decls = [f"        {self.dtype(prm.type)} mbxp_arg{j} = {self.lit(v, prm.type)};"
+                     for j, (v, prm) in enumerate(zip(case.args, p.params))]
+            args = ", ".join(f"mbxp_arg{j}" for j in range(len(p.params)))
+            blocks.append("    {\n" + "".join(d + "\n" for d in decls)
+                          + f"        {self.dtype(p.returns)} mbxp_expected = {self.lit(case.expected, p.returns)};\n"
+                          f"        if (!{compare}({self.function_name(p)}({args}), mbxp_expected)) mbxpFail({i});\n"
+                          "    }\n")
+        return (f"\n{harness}\nvoid main() {{\n" + "".join(blocks)
+                + f'    std.stdio.writeln("{PASS_MARKER}");\n}}\n')
+
+    # ---- oracle ----------------------------------------------------------------------------------
+    def oracle(self, p: Problem, results: list[PyAny]) -> str:
+        # assemble's string scanner mistakes `\\"` for an escaped quote: spell backslashes in hex
+        self.octal_backslash = True
+        try:
+            ret = self.dtype(p.returns)
+            cases = "".join(f"        case {i}: {{ {ret} r = {self.lit(r, p.returns)}; return r; }}\n"
+                            for i, r in enumerate(results))
+        finally:
+            self.octal_backslash = False
+        return ("    static int mbxpCalls = 0;\n    switch (mbxpCalls++) {\n" + cases
+                + "        default: assert(0);\n    }\n}\n")
+
+
+def int_lit(v: int, kind: str) -> str:
+    if v == -2**63:
+        return "long.min"
+    if v == -2**31 and kind == "int":
+        return "int.min"
+    return f"{v}L" if kind != "int" and not -2**31 <= v < 2**31 else str(v)
+
+
+def double_lit(v: float) -> str:
+    if math.isnan(v):
+        return "double.nan"
+    if math.isinf(v):
+        return "double.infinity" if v > 0 else "-double.infinity"
+    return float_repr(v)
+
+
+EMITTER = DEmitter()

@@ -1,0 +1,262 @@
+"""R: `snake_name <- function(a, b) {` with `#` comment docs, as MultiPL-E writes R prompts.
+
+Value mapping: numbers are plain numerics (R integers are 32-bit; doubles are exact to 2^53, so
+problems with larger integers are dropped), str -> character, bool -> logical, None -> NULL.
+A list or tuple of scalars is an atomic vector `c(...)` (empty: `numeric(0)`...), anything else a
+`list(...)` (NULL would vanish from c()); a set is rendered like a list; a dict is a named list
+(names are strings, so keys must be str or int).
+
+R has no fixed convention for sequences (c() or list()), so the check is lenient about that
+representation but strict about content: it is type-directed by a descriptor built from the
+expected value (ints exact, floats with tolerance, sets and dicts order-free, NULL for None).
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..ir import Problem, Type
+from ..types import finish, infer
+from .base import FAIL_EXIT, FAIL_MARKER, PASS_MARKER, Emitter, comment_lines, float_repr
+
+RESERVED = frozenset("if else repeat while function for next break TRUE FALSE NULL Inf NaN NA "
+                     "NA_integer_ NA_real_ NA_complex_ NA_character_ in".split())
+SCALARS = ("bool", "int", "long", "float", "str")
+EXACT = 2**53
+
+EQUAL = r'''
+mbxp_items <- function(x) if (is.null(x)) list() else as.list(x)
+
+mbxp_scalar <- function(x, test) is.atomic(x) && length(x) == 1 && test(x) && !is.na(x)
+
+# x: the value returned; y: the expected value; d: a descriptor of y (k = kind; e = one
+# descriptor for every item or a = one per item; names of a dict live in y).
+mbxp_eq <- function(x, y, d) {
+  k <- d$k
+  if (k == "null") return(is.null(x))
+  if (k == "bool") return(mbxp_scalar(x, is.logical) && x == y)
+  # R has one number type: an integral value is compared exactly, others like Python floats
+  if (k == "int" && !(mbxp_scalar(x, is.numeric) && x != round(x))) return(mbxp_scalar(x, is.numeric) && x == y)
+  if (k == "str") return(mbxp_scalar(x, is.character) && x == y)
+  if (k == "float" || k == "int") {
+    if (!is.atomic(x) || length(x) != 1 || !is.numeric(x)) return(FALSE)
+    if (is.nan(y)) return(is.nan(x))
+    if (is.na(x)) return(FALSE)
+    if (x == y) return(TRUE)
+    if (is.infinite(x) || is.infinite(y)) return(FALSE)
+    return(abs(x - y) <= max(REL * max(abs(x), abs(y)), ABS))
+  }
+  if (!(is.null(x) || is.atomic(x) || is.list(x))) return(FALSE)
+  xs <- mbxp_items(x)
+  ys <- mbxp_items(y)
+  if (length(xs) != length(ys)) return(FALSE)
+  de <- function(j) if (is.null(d$a)) d$e else d$a[[j]]
+  if (k == "seq") {
+    for (j in seq_along(ys)) if (!mbxp_eq(xs[[j]], ys[[j]], de(j))) return(FALSE)
+    return(TRUE)
+  }
+  if (k == "dict") {
+    nx <- names(xs)
+    if (length(ys) && (is.null(nx) || !setequal(nx, names(ys)) || anyDuplicated(nx))) return(FALSE)
+    for (j in seq_along(ys)) if (!mbxp_eq(xs[[names(ys)[j]]], ys[[j]], de(j))) return(FALSE)
+    return(TRUE)
+  }
+  # k == "bag": a multiset; every expected item takes a distinct equal returned item
+  used <- rep(FALSE, length(xs))
+  for (j in seq_along(ys)) {
+    hit <- FALSE
+    for (i in seq_along(xs)) {
+      if (!used[i] && mbxp_eq(xs[[i]], ys[[j]], de(j))) {
+        used[i] <- TRUE
+        hit <- TRUE
+        break
+      }
+    }
+    if (!hit) return(FALSE)
+  }
+  TRUE
+}
+
+mbxp_check <- function(index, got, expected, d) {
+  if (!isTRUE(mbxp_eq(got, expected, d))) {
+    shown <- paste(substr(paste(deparse(got), collapse = " "), 1, 200), collapse = "")
+    cat("FAIL_MARKER: test", index, "got", shown, "\n", file = stderr())
+    quit(save = "no", status = FAIL_EXIT)
+  }
+}
+'''
+
+
+class REmitter(Emitter):
+    language = "r"
+    naming = "snake"
+    reserved = RESERVED
+    none_word = "NULL"
+    list_word = "vector"
+
+    def name(self, python_name: str) -> str:
+        ident = python_name.lstrip("_") or "x"   # R names cannot start with "_"
+        return self.escape(ident)
+
+    # ---- what R cannot hold ----------------------------------------------------------------
+    def unsupported(self, p: Problem) -> str | None:
+        for case in p.tests + p.examples:
+            for value, t in [*zip(case.args, [prm.type for prm in p.params]), (case.expected, p.returns)]:
+                reason = self.problem_with(value, t)
+                if reason:
+                    return reason
+        return None
+
+    def problem_with(self, value: Any, t: Type) -> str | None:
+        if t.kind == "any":
+            t = finish(infer(value))
+        if value is None:
+            return None
+        if isinstance(value, bool):
+            return None
+        if isinstance(value, int) and not -EXACT <= value <= EXACT:
+            return "integers beyond 2^53: R numerics are doubles and R integers 32-bit"
+        if isinstance(value, str) and "\0" in value:
+            return "a string with a NUL character, which R strings cannot hold"
+        if isinstance(value, dict):
+            keys = list(value)
+            if any(isinstance(k, bool) or not isinstance(k, (str, int)) for k in keys):
+                return "a dict with keys other than str or int: R named lists are keyed by strings"
+            if "" in keys or len({str(k) for k in keys}) != len(keys):
+                return "dict keys that are not distinct non-empty names in R"
+            return next((r for v in value.values() if (r := self.problem_with(v, self.sub(t, 1)))), None)
+        if isinstance(value, (list, tuple, set, frozenset)):
+            for i, v in enumerate(value):
+                r = self.problem_with(v, self.sub(t, i))
+                if r:
+                    return r
+        return None
+
+    @staticmethod
+    def sub(t: Type, i: int) -> Type:
+        """The type of item i of a value of type t."""
+        if t.kind == "optional":
+            t = t.elem
+        if t.kind == "tuple":
+            return t.args[i] if i < len(t.args) else Type("any")
+        if t.kind == "dict":
+            return t.args[1]
+        return t.args[0] if t.args else Type("any")
+
+    # ---- literals --------------------------------------------------------------------------
+    def resolve(self, value: Any, t: Type) -> Type:
+        """The concrete type of a value: `any` inferred from it, optional unwrapped."""
+        if value is not None and t.kind == "any":
+            return finish(infer(value))
+        if value is not None and t.kind == "optional":
+            return self.resolve(value, t.elem)
+        return t
+
+    def literal(self, value: Any, t: Type) -> str:
+        t = self.resolve(value, t)
+        if value is None or t.kind not in ("list", "set", "tuple"):
+            return super().literal(value, t)
+        items = sorted_items(value) if t.kind == "set" else list(value)
+        types = [self.resolve(v, self.sub(t, i)) for i, v in enumerate(items)]
+        rendered = [self.literal(v, a) for v, a in zip(items, types)]
+        kinds = {"numeric" if a.kind in ("int", "long", "float") else a.kind
+                 for v, a in zip(items, types) if v is not None}
+        if not items:
+            elem = t.elem.kind if t.kind != "tuple" and t.args else "tuple"
+            return {"bool": "logical(0)", "str": "character(0)", "int": "numeric(0)", "long": "numeric(0)",
+                    "float": "numeric(0)"}.get(elem, "list()")
+        if None not in items and len(kinds) == 1 and kinds <= {"numeric", "str", "bool"}:
+            return "c(" + ", ".join(rendered) + ")"
+        return "list(" + ", ".join(rendered) + ")"
+
+    def lit_bool(self, v: bool) -> str:
+        return "TRUE" if v else "FALSE"
+
+    def lit_int(self, v: int, t: Type) -> str:
+        return str(v)
+
+    def lit_float(self, v: float) -> str:
+        if v != v:
+            return "NaN"
+        if v in (float("inf"), float("-inf")):
+            return "Inf" if v > 0 else "-Inf"
+        return float_repr(v)
+
+    def lit_str(self, v: str) -> str:
+        out = []
+        for ch in v:
+            if ch in '"\\':
+                out.append("\\" + ch)
+            elif ch in "\n\t\r":
+                out.append({"\n": "\\n", "\t": "\\t", "\r": "\\r"}[ch])
+            elif ord(ch) < 32 or ord(ch) == 127:
+                out.append(f"\\x{ord(ch):02x}")
+            elif 0xD800 <= ord(ch) < 0xE000:
+                out.append(f"\\u{{{ord(ch):04x}}}")
+            else:
+                out.append(ch)
+        return '"' + "".join(out) + '"'
+
+    def lit_none(self, t: Type) -> str:
+        return "NULL"
+
+    def lit_dict(self, items: list[tuple[str, str]], t: Type) -> str:
+        return "list(" + ", ".join(f"{k if k.startswith(chr(34)) else chr(34) + k + chr(34)} = {v}"
+                                   for k, v in items) + ")"
+
+    def describe_value(self, value: Any, t: Type) -> str:
+        """The R descriptor (see mbxp_eq) of an expected value of type t."""
+        t = self.resolve(value, t)
+        if value is None:
+            return 'list(k = "null")'
+        if t.kind in SCALARS:
+            return f'list(k = "{ {"long": "int"}.get(t.kind, t.kind)}")'
+        if t.kind == "dict":
+            return self.items_descriptor("dict", [self.describe_value(v, t.args[1]) for v in value.values()])
+        items = sorted_items(value) if t.kind == "set" else list(value)
+        parts = [self.describe_value(v, self.sub(t, i)) for i, v in enumerate(items)]
+        return self.items_descriptor("bag" if t.kind == "set" else "seq", parts)
+
+    @staticmethod
+    def items_descriptor(kind: str, parts: list[str]) -> str:
+        if len(set(parts)) <= 1:
+            return f'list(k = "{kind}", e = {parts[0] if parts else "NULL"})'
+        return f'list(k = "{kind}", a = list({", ".join(parts)}))'
+
+    # ---- the four texts --------------------------------------------------------------------
+    def header(self, p: Problem) -> str:
+        return ""
+
+    def prompt(self, p: Problem) -> str:
+        lines = [self.describe(p)]
+        for call, result in self.examples(p):
+            lines += [f">>> {call}", result]
+        params = ", ".join(self.name(prm.name) for prm in p.params)
+        return (self.header(p) + comment_lines("\n".join(lines), "# ") + "\n"
+                + f"{self.function_name(p)} <- function({params}) {{\n")
+
+    def test(self, p: Problem) -> str:
+        helper = (EQUAL.replace("REL", repr(p.rel_tol)).replace("ABS", repr(p.abs_tol))
+                  .replace("FAIL_MARKER", FAIL_MARKER).replace("FAIL_EXIT", str(FAIL_EXIT)))
+        checks = []
+        for i, case in enumerate(p.tests):
+            args = ", ".join(self.literal(v, prm.type) for v, prm in zip(case.args, p.params))
+            desc = self.describe_value(case.expected, p.returns)
+            if p.compare == "unordered":
+                desc = re.sub(r'^list\(k = "seq"', 'list(k = "bag"', desc)
+            checks.append(f"mbxp_check({i}, {self.function_name(p)}({args}),\n"
+                          f"           {self.literal(case.expected, p.returns)},\n           {desc})\n")
+        return "\n" + helper + "\n" + "".join(checks) + f'cat("{PASS_MARKER}\\n")\n'
+
+    def oracle(self, p: Problem, results: list[Any]) -> str:
+        items = ",\n    ".join(self.literal(r, p.returns) for r in results)
+        return ("  mbxp_calls <<- if (exists(\"mbxp_calls\")) mbxp_calls + 1 else 1\n"
+                f"  list(\n    {items}\n  )[[mbxp_calls]]\n}}\n")
+
+
+def sorted_items(values) -> list:
+    from .base import sort_key_values
+    return sort_key_values(values)
+
+
+EMITTER = REmitter()
