@@ -120,6 +120,12 @@ class Runner:
                 job.compile_seconds = job.compile_result.duration
             job.compiled = True
 
+    def compile_per_sample(self, jobs: list[Job], sandbox: str) -> None:
+        """How earlier harnesses compile: a fresh compiler per program. The throughput benchmark's
+        baseline; runners whose single-job compile_batch is not that naive override it."""
+        for job in jobs:
+            self.compile_batch([job], sandbox)
+
     def run_job(self, job: Job, timeout: float, sandbox: str) -> ProcResult:
         limits = Limits(timeout=timeout, memory_mb=self.memory_mb)
         return self.sandboxed(self.fill(self.run_cmd), job.workdir, limits, sandbox)

@@ -56,7 +56,7 @@ class Cache:
             (self.dir / key[:2] / key).write_text(json.dumps(asdict(outcome)))
 
 
-def judge_batch(jobs: list[Job], timeout: float, sandbox: str, root: Path) -> list[Outcome]:
+def judge_batch(jobs: list[Job], timeout: float, sandbox: str, root: Path, batching: bool = True) -> list[Outcome]:
     runner = get_runner(jobs[0].language)
     mode = sandbox_mode() if sandbox != "none" else "none"
     if not runner.available():
@@ -65,7 +65,7 @@ def judge_batch(jobs: list[Job], timeout: float, sandbox: str, root: Path) -> li
     for job in jobs:
         job.workdir = Path(tempfile.mkdtemp(prefix=f"{job.language}-", dir=root))
     try:
-        runner.compile_batch(jobs, sandbox)
+        (runner.compile_batch if batching else runner.compile_per_sample)(jobs, sandbox)
         outcomes = []
         for job in jobs:
             cr = job.compile_result
@@ -89,14 +89,14 @@ def excerpt(text: str) -> str:
     return text if len(text) <= STDERR_EXCERPT else text[:STDERR_EXCERPT // 2] + "\n...\n" + text[-STDERR_EXCERPT // 2:]
 
 
-def batches(jobs: list[Job]) -> list[list[Job]]:
+def batches(jobs: list[Job], batching: bool = True) -> list[list[Job]]:
     """Batches of one language each, interleaved across languages so every compiler stays busy."""
     by_lang: dict[str, list[Job]] = {}
     for job in jobs:
         by_lang.setdefault(job.language, []).append(job)
     queues = []
     for lang, items in by_lang.items():
-        size = max(1, get_runner(lang).batch_size)
+        size = max(1, get_runner(lang).batch_size) if batching else 1
         queues.append([items[i:i + size] for i in range(0, len(items), size)])
     out = []
     while any(queues):
@@ -107,18 +107,22 @@ def batches(jobs: list[Job]) -> list[list[Job]]:
 
 
 def judge(jobs: Iterable[Job], *, workers: int = 2, timeout: float = 10.0, sandbox: str = "auto",
-          cache: Cache | None = None) -> Iterator[tuple[Job, Outcome]]:
-    """Judge every job; yields (job, outcome) as results arrive, in no particular order."""
+          cache: Cache | None = None, batching: bool = True) -> Iterator[tuple[Job, Outcome]]:
+    """Judge every job; yields (job, outcome) as results arrive, in no particular order.
+
+    batching=False is the per-sample mode of earlier harnesses (one compiler call per program, no
+    cache, duplicates run again); the throughput benchmark compares the two."""
     cache = cache if cache is not None else Cache()
     pending: dict[str, list[Job]] = {}
-    for job in jobs:
-        key = Cache.key(job)
-        hit = cache.get(key)
+    for i, job in enumerate(jobs):
+        key = Cache.key(job) if batching else f"{i}"
+        hit = cache.get(key) if batching else None
         if hit is not None:
             yield job, hit
         else:
             pending.setdefault(key, []).append(job)
     unique = [dups[0] for dups in pending.values()]
+    keys = {id(dups[0]): key for key, dups in pending.items()}
     limits = {lang: threading.Semaphore(get_runner(lang).concurrency or workers)
               for lang in {j.language for j in unique}}
     root = Path(tempfile.mkdtemp(prefix="mbxp-run-"))
@@ -126,18 +130,19 @@ def judge(jobs: Iterable[Job], *, workers: int = 2, timeout: float = 10.0, sandb
 
     def work(batch: list[Job]) -> list[Outcome]:
         with limits[batch[0].language]:
-            return judge_batch(batch, timeout, sandbox, root)
+            return judge_batch(batch, timeout, sandbox, root, batching)
 
     try:
         with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
-            futures = {pool.submit(work, b): b for b in batches(unique)}
+            futures = {pool.submit(work, b): b for b in batches(unique, batching)}
             while futures:
                 done, _ = wait(futures, return_when=FIRST_COMPLETED)
                 for fut in done:
                     batch = futures.pop(fut)
                     for job, outcome in zip(batch, fut.result()):
-                        key = Cache.key(job)
-                        cache.put(key, outcome)
+                        key = Cache.key(job) if batching else keys[id(job)]
+                        if batching:
+                            cache.put(key, outcome)
                         for dup in pending[key]:
                             yield dup, outcome
     finally:
