@@ -1,7 +1,7 @@
 """C# on Mono 6.8: many programs per mcs call, into one exe; one mono process per run.
 
 Each program of a batch becomes p<N>.cs wrapped in `namespace MbxpN { ... }` (using directives are
-allowed at the top of a namespace body), and a generated launcher calls MbxpN.Problem.Main for the
+allowed at the top of a namespace body), and a generated launcher calls MbxpN.MbxpTest.Main for the
 name given on the command line, so `mono batch.exe MbxpN` runs exactly one program. A lone program
 goes the same way, so batched and single runs behave alike. When the batch fails, the programs
 the errors name get those errors as their own result and the rest are compiled again; errors that
@@ -50,7 +50,7 @@ class CSharpRunner(Runner):
                 job.extra["cs_namespace"] = ns = f"Mbxp{i}"
                 (bdir / f"p{i}.cs").write_text(f"namespace {ns} {{\n{job.source}\n}}\n", encoding="utf-8")
                 files.append(f"p{i}.cs")
-                cases.append(f'            case "{ns}": {ns}.Problem.Main(new string[0]); break;\n')
+                cases.append(f'            case "{ns}": {ns}.MbxpTest.Main(new string[0]); break;\n')
             (bdir / "launcher.cs").write_text(
                 f"static class {LAUNCHER} {{\n    static void Main(string[] args) {{\n"
                 f"        switch (args[0]) {{\n{''.join(cases)}        }}\n    }}\n}}\n", encoding="utf-8")
