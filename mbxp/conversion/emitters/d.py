@@ -101,7 +101,8 @@ bool mbxpEq(A, B)(A a, B b) {
             static foreach (i; 0 .. A.length) if (!mbxpEq(a[i], b[i])) return false;
             return true;
         }
-    } else static if (is(A : std.typecons.Nullable!X, X) && is(B : std.typecons.Nullable!Y, Y)) {
+    } else static if (__traits(isSame, T.TemplateOf!A, std.typecons.Nullable)
+                      && __traits(isSame, T.TemplateOf!B, std.typecons.Nullable)) {
         if (a.isNull || b.isNull) return a.isNull == b.isNull;
         return mbxpEq(a.get, b.get);
     } else return a == b;
@@ -216,7 +217,7 @@ class DEmitter(Emitter):
         if isinstance(v, int):
             if not -2**63 <= v < 2**63:
                 raise Unsupported("an integer beyond 64 bits inside a dynamically typed value")
-            return f"Variant({int_lit(v, 'long')})"
+            return "Variant(long.min)" if v == -2**63 else f"Variant({v}L)"
         if isinstance(v, float):
             return f"Variant({double_lit(v)})"
         if isinstance(v, str):

@@ -16,6 +16,7 @@ interfaces by what they hold, slices and arrays element-wise, maps by key.
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..ir import Problem, Type
@@ -179,6 +180,10 @@ class GoEmitter(Emitter):
     reserved = KEYWORDS | PREDECLARED | frozenset(IMPORTS)
     none_word = "nil"
     list_word = "slice"
+
+    def describe(self, p: Problem) -> str:
+        # HumanEval's own examples call the function by its Python name
+        return re.sub(rf"\b{re.escape(p.entry_point)}(?=\()", self.function_name(p), super().describe(p))
 
     # ---- types -------------------------------------------------------------------------------
     def unsupported(self, p: Problem) -> str | None:

@@ -37,8 +37,9 @@ BOXED = {"bool": "Boolean", "int": "Integer", "long": "Long", "float": "Double",
          "str": "String", "none": "Object", "any": "Object"}
 
 HELPERS = r'''
-    @SafeVarargs static <T> List<T> L(T... xs) { return new ArrayList<>(Arrays.asList(xs)); }
-    @SafeVarargs static <T> Set<T> S(T... xs) { return new HashSet<>(Arrays.asList(xs)); }
+    // L(null) passes a null array, not one null element
+    @SafeVarargs static <T> List<T> L(T... xs) { return new ArrayList<>(xs == null ? Collections.singletonList(null) : Arrays.asList(xs)); }
+    @SafeVarargs static <T> Set<T> S(T... xs) { return new HashSet<>(L(xs)); }
     static <K, V> Map.Entry<K, V> E(K k, V v) { return new AbstractMap.SimpleEntry<>(k, v); }
     @SafeVarargs static <K, V> Map<K, V> M(Map.Entry<K, V>... es) {
         Map<K, V> m = new LinkedHashMap<>();

@@ -184,7 +184,7 @@ class PerlEmitter(Emitter):
             args = ", ".join(self.literal(v, prm.type) for v, prm in zip(case.args, p.params))
             lines.append(f"MBXP::Check::check({i}, scalar({fn}({args})), "
                          f"{expected.literal(case.expected, p.returns)}, {unordered});")
-        return check + "\n".join(lines) + X
+        return check + "\n".join(lines) + f'\nprint STDOUT "{PASS_MARKER}\\n";\n'
 
     def oracle(self, p: Problem, results: list[Any]) -> str:
         values = ", ".join(self.literal(r, p.returns) for r in results)

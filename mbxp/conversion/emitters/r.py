@@ -1,7 +1,8 @@
 """R: `snake_name <- function(a, b) {` with `#` comment docs, as MultiPL-E writes R prompts.
 
-Value mapping: numbers are plain numerics (R integers are 32-bit; doubles are exact to 2^53, so
-problems with larger integers are dropped), str -> character, bool -> logical, None -> NULL.
+Value mapping: numbers are plain numerics (R integers are 32-bit; doubles are exact to 2^53: the
+one problem with larger 64-bit values, HumanEval/114, only passes them through, and R reads the
+literal on both sides as the same double; beyond 64 bits is dropped), str -> character, bool -> logical, None -> NULL.
 A list or tuple of scalars is an atomic vector `c(...)` (empty: `numeric(0)`...), anything else a
 `list(...)` (NULL would vanish from c()); a set is rendered like a list; a dict is a named list
 (names are strings, so keys must be str or int).
@@ -22,7 +23,6 @@ from .base import FAIL_EXIT, FAIL_MARKER, PASS_MARKER, Emitter, comment_lines, f
 RESERVED = frozenset("if else repeat while function for next break TRUE FALSE NULL Inf NaN NA "
                      "NA_integer_ NA_real_ NA_complex_ NA_character_ in".split())
 SCALARS = ("bool", "int", "long", "float", "str")
-EXACT = 2**53
 
 EQUAL = r'''
 mbxp_items <- function(x) if (is.null(x)) list() else as.list(x)
@@ -98,6 +98,9 @@ class REmitter(Emitter):
         ident = python_name.lstrip("_") or "x"   # R names cannot start with "_"
         return self.escape(ident)
 
+    def describe(self, p: Problem) -> str:
+        return re.sub(r"\b([Aa]) R\b", r"\1n R", super().describe(p))
+
     # ---- what R cannot hold ----------------------------------------------------------------
     def unsupported(self, p: Problem) -> str | None:
         for case in p.tests + p.examples:
@@ -114,8 +117,8 @@ class REmitter(Emitter):
             return None
         if isinstance(value, bool):
             return None
-        if isinstance(value, int) and not -EXACT <= value <= EXACT:
-            return "integers beyond 2^53: R numerics are doubles and R integers 32-bit"
+        if isinstance(value, int) and not -2**63 <= value < 2**63:
+            return "integers beyond 64 bits: R numerics are doubles and R has no big integers"
         if isinstance(value, str) and "\0" in value:
             return "a string with a NUL character, which R strings cannot hold"
         if isinstance(value, dict):

@@ -15,6 +15,7 @@ from typing import Any
 
 from ..ir import Problem, Type
 from .base import FAIL_EXIT, FAIL_MARKER, PASS_MARKER, Emitter, comment_lines, float_repr, sort_key_values
+from .elixir import snake
 
 # Parameter names that would shadow a `racket` binding the body is likely to call.
 RENAMED = {"list": "lst", "string": "str", "set": "st", "vector": "vec", "hash": "ht"}
@@ -65,19 +66,28 @@ CHECKER = r'''
 '''
 
 
+def lisp_name(python_name: str) -> str:
+    """find_Max_Num -> find-max-num, smartNumber -> smart-number."""
+    return snake(python_name).strip("_").replace("_", "-") or python_name
+
+
 class RacketEmitter(Emitter):
     language = "racket"
     naming = "kebab"
     none_word = "#f"
 
+    def function_name(self, p: Problem) -> str:
+        return lisp_name(p.entry_point)
+
     def params(self, p: Problem) -> list[str]:
         out: list[str] = []
         for prm in p.params:
-            name = self.name(prm.name)
+            name = lisp_name(prm.name)
             if name in SHADOWING:
                 name = RENAMED.get(name, "the-" + name)
+            base, k = name, 2
             while name in out:
-                name += "*"
+                name, k = f"{base}{k}", k + 1
             out.append(name)
         return out
 

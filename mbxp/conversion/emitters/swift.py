@@ -181,7 +181,7 @@ class SwiftEmitter(Emitter):
             return "AnyHashable(Optional<Int>.none)" if hashable else "(Optional<Any>.none as Any)"
         t = self.norm(finish(infer(value)), hashable)
         text = self.literal(value, t)
-        if t.kind in ("list", "set", "dict", "tuple"):
+        if t.kind in ("list", "set", "dict", "tuple") and not text.startswith(self.type_name(t)):
             return f"({text} as {self.type_name(t)})"
         return text
 

@@ -22,7 +22,7 @@ class PerlRunner(Runner):
     run_cmd = ["{perl}", "main.pl"]
     end_style = "braces"
     line_comment = "#"
-    stop_tokens = ["\nsub ", "\n#", "\n\n", "\nprint", "\n1;", "\n__END__"]
+    stop_tokens = ["\nsub ", "\n#", "\nprint", "\n1;", "\n__END__"]
     compile_error_patterns = [r"aborted due to compilation errors", r"(?m)^syntax error at ",
                               r"(?m)^Missing right curly or square bracket at ",
                               r"(?m)^Can't find string terminator "]

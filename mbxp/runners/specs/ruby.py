@@ -18,7 +18,7 @@ class RubyRunner(Runner):
     tools = {"ruby": "ruby"}
     end_style = "end"
     line_comment = "#"
-    stop_tokens = ["\nclass", "\ndef", "\n#", "\n\n", "\nputs", "\nrequire", "\nif __FILE__"]
+    stop_tokens = ["\nclass", "\ndef", "\n#", "\nputs", "\nrequire", "\nif __FILE__"]
     # Ruby parses the whole file before running it; a parse error is "main.rb:N: syntax error..."
     # (or "...: unterminated string meets end of file" followed by one).
     compile_error_patterns = [r"(?m)^main\.rb:\d+: (syntax error|unterminated|.*\(SyntaxError\))"]

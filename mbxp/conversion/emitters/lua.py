@@ -1,0 +1,250 @@
+"""Lua 5.4: `-- comment` doc, then a global `function snake_name(params)` (global so the test can
+call it), closed by `end`.
+
+Values: lists and tuples are sequences `{1, 2}`, dicts `{["k"] = v}`, sets of scalars tables of
+true `{[1] = true}` (sets of tuples are sequences of their elements: a table key is compared by
+identity), None nil. Tables cannot hold nil, so problems with None inside an input container are
+dropped (the function could not see it); None inside an expected result is compared as absent.
+Dicts with tuple or list keys are dropped (identity keys), so are integers beyond 64 bits (Lua
+integers wrap around).
+
+Comparison: tables by their keys (`pairs` both ways), so sequences, dicts and nil holes all
+follow one rule; numbers exactly when both are integers, otherwise with tolerance (as Python's
+3 == 3.0 and math.isclose); other values must have the same type and be ==. An expected set
+accepts a table of true or a sequence of the same elements in any order.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..ir import INT64, Problem, Type
+from .base import FAIL_EXIT, FAIL_MARKER, PASS_MARKER, Emitter, comment_lines, float_repr
+
+RESERVED = frozenset("""and break do else elseif end false for function goto if in local nil not or
+repeat return then true until while""".split())
+# Standard globals: a parameter named `string` would hide the string library in the body, a
+# function named `type` would replace the one the test uses.
+GLOBALS = frozenset("""assert collectgarbage dofile error getmetatable ipairs load loadfile next
+pairs pcall print rawequal rawget rawlen rawset require select setmetatable tonumber tostring type
+xpcall warn coroutine debug io math os package string table utf8 arg""".split())
+
+CHECK = '''
+local MBXP_SET = {}
+local function mbxp_set(items) return setmetatable(items, MBXP_SET) end
+
+local function mbxp_close(a, b)
+  if a == b then return true end
+  if a ~= a or b ~= b or math.abs(a) == math.huge or math.abs(b) == math.huge then return false end
+  return math.abs(a - b) <= math.max(REL * math.max(math.abs(a), math.abs(b)), ABS)
+end
+
+local mbxp_equal
+
+local function mbxp_match_all(got, expected)
+  if #got ~= #expected then return false end
+  local used = {}
+  for _, e in ipairs(expected) do
+    local found = false
+    for i, g in ipairs(got) do
+      if not used[i] and mbxp_equal(g, e) then used[i], found = true, true; break end
+    end
+    if not found then return false end
+  end
+  return true
+end
+
+local function mbxp_elements(t, expected)
+  -- a set as a table of true (unless the elements are booleans), or as a sequence
+  local keys, values, all_true = {}, {}, true
+  for k, v in pairs(t) do
+    keys[#keys + 1], values[#values + 1] = k, v
+    if v ~= true then all_true = false end
+  end
+  if all_true and type(expected[1]) ~= "boolean" then return keys end
+  return values
+end
+
+mbxp_equal = function(got, expected)
+  if type(expected) == "table" and getmetatable(expected) == MBXP_SET then
+    return type(got) == "table" and mbxp_match_all(mbxp_elements(got, expected), expected)
+  end
+  if math.type(got) and math.type(expected) then
+    if math.type(got) == "integer" and math.type(expected) == "integer" then return got == expected end
+    return mbxp_close(got, expected)
+  end
+  if type(got) ~= type(expected) then return false end
+  if type(got) ~= "table" then return got == expected end
+  for k, v in pairs(expected) do
+    if not mbxp_equal(got[k], v) then return false end
+  end
+  for k in pairs(got) do
+    if expected[k] == nil then return false end
+  end
+  return true
+end
+
+local function mbxp_check(i, unordered, got, expected)
+  local ok
+  if unordered then
+    local values = {}
+    if type(got) == "table" then for _, v in pairs(got) do values[#values + 1] = v end end
+    ok = type(got) == "table" and mbxp_match_all(values, expected)
+  else
+    ok = mbxp_equal(got, expected)
+  end
+  if not ok then
+    io.stderr:write("FAIL_MARKER: test " .. i .. " got " .. tostring(got):sub(1, 200) .. "\\n")
+    os.exit(FAIL_EXIT)
+  end
+end
+'''
+
+
+class LuaEmitter(Emitter):
+    language = "lua"
+    naming = "snake"
+    reserved = RESERVED | GLOBALS
+    none_word = "nil"
+    list_word = "table"
+
+    def unsupported(self, p: Problem) -> str | None:
+        types = [prm.type for prm in p.params] + [p.returns]
+        if any(compound_key(t) for t in types) or any(has_compound_key(c.args + [c.expected]) for c in p.tests):
+            return "a dict with tuple or list keys: Lua compares table keys by identity"
+        if any(nil_inside(a) for c in p.tests for a in c.args):
+            return "None inside an input container: Lua tables cannot hold nil"
+        if any(big_int(v) for c in p.tests for v in [*c.args, c.expected]):
+            return "an integer beyond 64 bits: Lua integers wrap around"
+        return None
+
+    def signature(self, p: Problem) -> str:
+        params = []
+        for prm in p.params:
+            name = self.name(prm.name)
+            while name in params:
+                name += "_"
+            params.append(name)
+        return f"function {self.function_name(p)}({', '.join(params)})"
+
+    def header(self, p: Problem) -> str:
+        return ""
+
+    def prompt(self, p: Problem) -> str:
+        doc = [self.describe(p)]
+        examples = self.examples(p)
+        if examples:
+            doc.append("Examples:")
+        for call, result in examples:
+            doc += [f">>> {call}", result]
+        return f"{self.header(p)}{comment_lines(chr(10).join(doc), '-- ')}\n{self.signature(p)}\n"
+
+    def test(self, p: Problem) -> str:
+        expected = ExpectedLua()
+        check = (CHECK.replace("FAIL_MARKER", FAIL_MARKER).replace("FAIL_EXIT", str(FAIL_EXIT))
+                 .replace("REL", repr(float(p.rel_tol))).replace("ABS", repr(float(p.abs_tol))))
+        unordered = "true" if p.compare == "unordered" else "false"
+        fn = self.function_name(p)
+        lines = []
+        for i, case in enumerate(p.tests):
+            args = ", ".join(self.literal(v, prm.type) for v, prm in zip(case.args, p.params))
+            lines.append(f"mbxp_check({i}, {unordered}, {fn}({args}), "
+                         f"{expected.literal(case.expected, p.returns)})")
+        return "\n" + check + "\n" + "\n".join(lines) + f'\nio.stdout:write("{PASS_MARKER}\\n")\n'
+
+    def oracle(self, p: Problem, results: list[Any]) -> str:
+        values = ", ".join(self.literal(r, p.returns) for r in results)
+        return ("  mbxp_oracle_calls = (mbxp_oracle_calls or 0) + 1\n"
+                f"  return ({{{values}}})[mbxp_oracle_calls]\n"
+                "end\n")
+
+    # ---- literals --------------------------------------------------------------------------------
+    def lit_none(self, t: Type) -> str:
+        return "nil"
+
+    def lit_int(self, v: int, t: Type) -> str:
+        if v == -INT64:
+            return "math.mininteger"
+        return str(v)
+
+    def lit_float(self, v: float) -> str:
+        if v != v:
+            return "(0/0)"
+        if v in (float("inf"), float("-inf")):
+            return ("-" if v < 0 else "") + "math.huge"
+        return float_repr(v)
+
+    def lit_str(self, v: str) -> str:
+        return lua_string(v)
+
+    def lit_list(self, items: list[str], t: Type) -> str:
+        return "{" + ", ".join(items) + "}"
+
+    def lit_set(self, items: list[str], t: Type) -> str:
+        if t.elem.kind in ("tuple", "list", "set", "dict", "any"):
+            return self.lit_list(items, t)
+        return "{" + ", ".join(f"[{x}] = true" for x in items) + "}"
+
+    def lit_dict(self, items: list[tuple[str, str]], t: Type) -> str:
+        return "{" + ", ".join(f"[{k}] = {v}" for k, v in items) + "}"
+
+
+class ExpectedLua(LuaEmitter):
+    """Expected sets are tagged so the comparison accepts either set form."""
+
+    def lit_set(self, items: list[str], t: Type) -> str:
+        return "mbxp_set({" + ", ".join(items) + "})"
+
+
+def lua_string(s: str) -> str:
+    out = []
+    for ch in s:
+        if ch in '"\\':
+            out.append("\\" + ch)
+        elif ch == "\n":
+            out.append("\\n")
+        elif ch == "\t":
+            out.append("\\t")
+        elif ch == "\r":
+            out.append("\\r")
+        elif ord(ch) < 32 or ord(ch) == 127:
+            out.append(f"\\{ord(ch):03d}")  # three digits, so a following digit is not absorbed
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
+
+
+def compound_key(t: Type) -> bool:
+    if t.kind == "dict" and t.args[0].kind in ("tuple", "list", "set", "dict"):
+        return True
+    return any(compound_key(a) for a in t.args)
+
+
+def has_compound_key(v: Any) -> bool:
+    if isinstance(v, dict):
+        return any(isinstance(k, (tuple, frozenset)) or has_compound_key(x) for k, x in v.items())
+    if isinstance(v, (list, tuple, set, frozenset)):
+        return any(has_compound_key(x) for x in v)
+    return False
+
+
+def nil_inside(v: Any) -> bool:
+    if isinstance(v, (list, tuple, set, frozenset)):
+        return any(x is None or nil_inside(x) for x in v)
+    if isinstance(v, dict):
+        return any(x is None or nil_inside(x) for x in v.values())
+    return False
+
+
+def big_int(v: Any) -> bool:
+    if isinstance(v, bool):
+        return False
+    if isinstance(v, int):
+        return not -INT64 <= v < INT64
+    if isinstance(v, (list, tuple, set, frozenset)):
+        return any(big_int(x) for x in v)
+    if isinstance(v, dict):
+        return any(big_int(k) or big_int(x) for k, x in v.items())
+    return False
+
+
+EMITTER = LuaEmitter()

@@ -1,0 +1,217 @@
+"""PHP 8.2: lists, tuples, sets and dicts are all PHP arrays; None is null.
+
+Comparison is strict and driven by a descriptor of the return type (never PHP's loose ==, under
+which "1" == 1 and null == [] hold): lists and tuples must be list arrays in order, dicts compare
+by key in any order, sets as multisets of their values (array_unique keeps keys, so set keys are
+ignored). As in the Python harness, an int result may come back as a close float (floor(), pow()
+and round() return floats in PHP) and a float result as an int.
+
+Dropped: integers beyond 64 bits (no gmp/bcmath here), and dicts whose keys are not int or
+string (PHP array keys can be nothing else: tuple keys, float keys).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..ir import Problem, Type
+from .base import FAIL_EXIT, FAIL_MARKER, PASS_MARKER, Emitter, float_repr
+
+INT64 = 2**63
+
+KEYWORDS = frozenset("""abstract and array as break callable case catch class clone const continue
+declare default do echo else elseif empty enddeclare endfor endforeach endif endswitch endwhile eval
+exit die extends final finally fn for foreach function global goto if implements include
+include_once instanceof insteadof interface isset list match namespace new or print private
+protected public readonly require require_once return static switch throw trait try unset use var
+while xor yield int float bool string true false null void iterable object mixed never self parent
+enum""".split())
+# PHP function names are case-insensitive and may not redeclare a built-in: the built-ins that
+# camelCased entry points of the sources hit, plus common one-word ones.
+BUILTINS = frozenset("""checkdate count extract sort strlen max min abs range shuffle compact end
+key next reset current round floor ceil pow sqrt exp log sin cos tan rsort usort ksort asort arsort
+krsort implode explode join trim ord chr strrev date time hash md5 sha1 ucfirst lcfirst ucwords
+fmod intdiv gettype levenshtein soundex metaphone hypot deg2rad rad2deg pi decbin bindec dechex
+hexdec octdec decoct base_convert is_numeric array_sum""".split())
+
+EQUAL = r"""
+function mbxp_close($a, $b): bool {
+    if (!(is_int($a) || is_float($a)) || !(is_int($b) || is_float($b))) return false;
+    if ($a == $b) return true;
+    return abs($a - $b) <= max(REL * max(abs($a), abs($b)), ABS);
+}
+function mbxp_match_all(array $got, array $exp, callable $eq): bool {
+    if (count($got) !== count($exp)) return false;
+    $used = [];
+    foreach ($exp as $e) {
+        $found = false;
+        foreach ($got as $j => $g) {
+            if (!isset($used[$j]) && $eq($g, $e)) { $used[$j] = true; $found = true; break; }
+        }
+        if (!$found) return false;
+    }
+    return true;
+}
+function mbxp_eq($got, $exp, $t): bool {
+    if ($t === "x") return $got === $exp;
+    if ($t === "i") return is_int($got) ? $got === $exp : (is_float($got) && mbxp_close($got, $exp));
+    if ($t === "f") return mbxp_close($got, $exp);
+    if ($t === "n") return $got === null;
+    if ($t === "a") return mbxp_any($got, $exp);
+    $k = $t[0];
+    if ($k === "o") return $exp === null ? $got === null : mbxp_eq($got, $exp, $t[1]);
+    if (!is_array($got) || count($got) !== count($exp)) return false;
+    if ($k === "s") return mbxp_match_all(array_values($got), $exp, fn($g, $e) => mbxp_eq($g, $e, $t[1]));
+    if ($k === "d") {
+        foreach ($exp as $key => $e) {
+            if (!array_key_exists($key, $got) || !mbxp_eq($got[$key], $e, $t[1])) return false;
+        }
+        return true;
+    }
+    if (!array_is_list($got)) return false;
+    if ($k === "u") return mbxp_match_all($got, $exp, fn($g, $e) => mbxp_eq($g, $e, $t[1]));
+    foreach ($exp as $i => $e) {
+        if (!mbxp_eq($got[$i], $e, $k === "t" ? $t[1][$i] : $t[1])) return false;
+    }
+    return true;
+}
+function mbxp_any($got, $exp): bool {
+    if (is_int($exp)) return mbxp_eq($got, $exp, "i");
+    if (is_float($exp)) return mbxp_close($got, $exp);
+    if (!is_array($exp)) return $got === $exp;
+    if (!is_array($got) || count($got) !== count($exp)) return false;
+    if (array_is_list($exp) && !array_is_list($got)) return false;
+    foreach ($exp as $key => $e) {
+        if (!array_key_exists($key, $got) || !mbxp_any($got[$key], $e)) return false;
+    }
+    return true;
+}
+function mbxp_check(int $i, $got, $exp, $t): void {
+    if (!mbxp_eq($got, $exp, $t)) {
+        fwrite(STDERR, "FAIL_MARKER: test $i got " . substr(var_export($got, true), 0, 200) . "\n");
+        exit(FAIL_EXIT);
+    }
+}
+"""
+
+
+def _bad_values(value: Any) -> str | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int) and not -INT64 <= value < INT64:
+        return "integers beyond 64 bits"
+    if isinstance(value, dict):
+        if any(isinstance(k, bool) or not isinstance(k, (int, str)) for k in value):
+            return "dict keys that are not int or string (PHP array keys)"
+        items = [*value.keys(), *value.values()]
+    elif isinstance(value, (list, tuple, set, frozenset)):
+        items = list(value)
+    else:
+        return None
+    return next((r for v in items if (r := _bad_values(v))), None)
+
+
+class PhpEmitter(Emitter):
+    language = "php"
+    naming = "camel"
+    none_word = "null"
+    list_word = "array"
+
+    def function_name(self, p: Problem) -> str:
+        name = super().function_name(p)
+        return name + "_" if name.lower() in KEYWORDS | BUILTINS else name
+
+    def escape(self, ident: str) -> str:
+        return ident + "_" if ident in ("this", "GLOBALS") else ident
+
+    def unsupported(self, p: Problem) -> str | None:
+        types = [prm.type for prm in p.params] + [p.returns]
+        if any(t.contains("bigint") for t in types):
+            return "integers beyond 64 bits"
+        if any(_dict_key_kinds(t) - {"int", "long", "str", "any"} for t in types):
+            return "dict keys that are not int or string (PHP array keys)"
+        return next((r for c in p.tests for v in [*c.args, c.expected] if (r := _bad_values(v))), None)
+
+    # ---- literals ----------------------------------------------------------------------------------
+    def lit_int(self, v: int, t: Type) -> str:
+        return "PHP_INT_MIN" if v == -INT64 else str(v)
+
+    def lit_float(self, v: float) -> str:
+        if v != v:
+            return "NAN"
+        if v in (float("inf"), float("-inf")):
+            return "INF" if v > 0 else "-INF"
+        return float_repr(v)
+
+    def lit_str(self, v: str) -> str:
+        out = []
+        for ch in v:
+            if ch in '"\\$':
+                out.append("\\" + ch)
+            elif ch in "\n\t\r":
+                out.append({"\n": "\\n", "\t": "\\t", "\r": "\\r"}[ch])
+            elif ord(ch) < 32 or ord(ch) == 127:
+                out.append(f"\\x{ord(ch):02x}")
+            else:
+                out.append(ch)
+        return '"' + "".join(out) + '"'
+
+    def lit_dict(self, items: list[tuple[str, str]], t: Type) -> str:
+        return "[" + ", ".join(f"{k} => {v}" for k, v in items) + "]"
+
+    # ---- comparison descriptor ---------------------------------------------------------------------
+    def descriptor(self, t: Type) -> str:
+        k = t.kind
+        simple = {"int": '"i"', "long": '"i"', "float": '"f"', "str": '"x"', "bool": '"x"', "none": '"n"',
+                  "any": '"a"'}
+        if k in simple:
+            return simple[k]
+        if k in ("optional", "list", "set"):
+            return f'["{ {"optional": "o", "list": "l", "set": "s"}[k]}", {self.descriptor(t.elem)}]'
+        if k == "tuple":
+            return f'["t", [{", ".join(self.descriptor(a) for a in t.args)}]]'
+        if k == "dict":
+            return f'["d", {self.descriptor(t.args[1])}]'
+        raise ValueError(f"php: no descriptor for {t}")
+
+    def result_descriptor(self, p: Problem) -> str:
+        t = p.returns
+        if p.compare == "unordered" and t.kind in ("list", "tuple"):
+            return f'["u", {self.descriptor(t.elem) if t.kind == "list" else chr(34) + "a" + chr(34)}]'
+        return self.descriptor(t)
+
+    # ---- texts -------------------------------------------------------------------------------------
+    def header(self, p: Problem) -> str:
+        return "<?php\n"
+
+    def prompt(self, p: Problem) -> str:
+        lines = self.describe(p).splitlines()
+        for call, result in self.examples(p):
+            lines += [f"> {call}", result]
+        doc = "\n".join((" * " + ln).rstrip() for ln in lines).replace("*/", "*\\/")
+        params = ", ".join("$" + self.name(prm.name) for prm in p.params)
+        return f"{self.header(p)}/**\n{doc}\n */\nfunction {self.function_name(p)}({params}) {{\n"
+
+    def test(self, p: Problem) -> str:
+        fn = self.function_name(p)
+        checks = []
+        for i, case in enumerate(p.tests):
+            args = ", ".join(self.literal(v, prm.type) for v, prm in zip(case.args, p.params))
+            checks.append(f"mbxp_check({i}, {fn}({args}), {self.literal(case.expected, p.returns)}, $mbxpType);")
+        equal = (EQUAL.replace("REL", repr(p.rel_tol)).replace("ABS", repr(p.abs_tol))
+                 .replace("FAIL_MARKER", FAIL_MARKER).replace("FAIL_EXIT", str(FAIL_EXIT)))
+        return (f"\n{equal}\n$mbxpType = {self.result_descriptor(p)};\n" + "\n".join(checks)
+                + f'\necho "{PASS_MARKER}\\n";\n')
+
+    def oracle(self, p: Problem, results: list[Any]) -> str:
+        items = ",\n        ".join(self.literal(r, p.returns) for r in results)
+        return ("    static $mbxpCalls = 0;\n    $mbxpCalls++;\n"
+                f"    $mbxpResults = [\n        {items},\n    ];\n"
+                "    return $mbxpResults[$mbxpCalls - 1];\n}\n")
+
+
+def _dict_key_kinds(t: Type) -> set[str]:
+    own = {t.args[0].kind} if t.kind == "dict" else set()
+    return own.union(*(_dict_key_kinds(a) for a in t.args))
+
+
+EMITTER = PhpEmitter()

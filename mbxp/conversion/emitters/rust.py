@@ -1,0 +1,291 @@
+"""Rust (edition 2021): the solution and a `fn main()` harness in one crate.
+
+Types follow MultiPL-E's owned style: int and long -> i64, bigint -> i128 (values beyond it are
+unsupported), float -> f64, str -> String (parameters too, so every literal is an owned value),
+list -> Vec<T>, set -> HashSet<T>, dict -> HashMap<K, V>, tuple -> (A, B, ...), optional ->
+Option<T>. `any` has no Rust counterpart short of a made-up enum the model would have to learn
+from the prompt, so problems using it are dropped, as are hash keys holding floats (f64 is not
+Hash).
+
+The prompt imports `std::collections::*`: a glob, so an answer that imports HashMap itself does
+not clash with it. Comparison goes through a small trait (MbxpEq): floats with tolerance, maps
+by key, tuples element-wise.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..ir import Problem, Type
+from .base import FAIL_EXIT, FAIL_MARKER, PASS_MARKER, Emitter, comment_lines, float_repr, sort_key_values
+
+KEYWORDS = frozenset("""as break const continue crate else enum extern false fn for if impl in let loop
+match mod move mut pub ref return self Self static struct super trait true type unsafe use where while
+async await dyn abstract become box do final macro override priv typeof unsized virtual yield try gen
+main""".split())
+
+I128 = 2**127
+HEADER = "use std::collections::*;\n\n"
+
+HARNESS = r'''
+trait MbxpEq {
+    fn mbxp_eq(&self, other: &Self) -> bool;
+}
+
+macro_rules! mbxp_exact {
+    ($($t:ty),*) => { $(impl MbxpEq for $t { fn mbxp_eq(&self, o: &Self) -> bool { self == o } })* };
+}
+mbxp_exact!(i64, i128, bool, String, ());
+
+impl MbxpEq for f64 {
+    fn mbxp_eq(&self, o: &Self) -> bool {
+        *self == *o || (self - o).abs() <= (REL * self.abs().max(o.abs())).max(ABS)
+    }
+}
+
+impl<T: MbxpEq> MbxpEq for Vec<T> {
+    fn mbxp_eq(&self, o: &Self) -> bool {
+        self.len() == o.len() && self.iter().zip(o.iter()).all(|(a, b)| a.mbxp_eq(b))
+    }
+}
+
+impl<T: MbxpEq> MbxpEq for Option<T> {
+    fn mbxp_eq(&self, o: &Self) -> bool {
+        match (self, o) {
+            (Some(a), Some(b)) => a.mbxp_eq(b),
+            (None, None) => true,
+            _ => false,
+        }
+    }
+}
+
+impl<K: Eq + std::hash::Hash, V: MbxpEq> MbxpEq for std::collections::HashMap<K, V> {
+    fn mbxp_eq(&self, o: &Self) -> bool {
+        self.len() == o.len() && self.iter().all(|(k, v)| o.get(k).map_or(false, |w| v.mbxp_eq(w)))
+    }
+}
+
+impl<T: Eq + std::hash::Hash> MbxpEq for std::collections::HashSet<T> {
+    fn mbxp_eq(&self, o: &Self) -> bool {
+        self == o
+    }
+}
+
+macro_rules! mbxp_tuple {
+    ($($n:tt $t:ident),+) => {
+        impl<$($t: MbxpEq),+> MbxpEq for ($($t,)+) {
+            fn mbxp_eq(&self, o: &Self) -> bool { true $(&& self.$n.mbxp_eq(&o.$n))+ }
+        }
+    };
+}
+mbxp_tuple!(0 A);
+mbxp_tuple!(0 A, 1 B);
+mbxp_tuple!(0 A, 1 B, 2 C);
+mbxp_tuple!(0 A, 1 B, 2 C, 3 D);
+mbxp_tuple!(0 A, 1 B, 2 C, 3 D, 4 E);
+mbxp_tuple!(0 A, 1 B, 2 C, 3 D, 4 E, 5 F);
+mbxp_tuple!(0 A, 1 B, 2 C, 3 D, 4 E, 5 F, 6 G);
+mbxp_tuple!(0 A, 1 B, 2 C, 3 D, 4 E, 5 F, 6 G, 7 H);
+mbxp_tuple!(0 A, 1 B, 2 C, 3 D, 4 E, 5 F, 6 G, 7 H, 8 I);
+mbxp_tuple!(0 A, 1 B, 2 C, 3 D, 4 E, 5 F, 6 G, 7 H, 8 I, 9 J);
+mbxp_tuple!(0 A, 1 B, 2 C, 3 D, 4 E, 5 F, 6 G, 7 H, 8 I, 9 J, 10 K);
+mbxp_tuple!(0 A, 1 B, 2 C, 3 D, 4 E, 5 F, 6 G, 7 H, 8 I, 9 J, 10 K, 11 L);
+
+fn mbxp_fail<T: std::fmt::Debug>(i: usize, got: &T) -> ! {
+    let text: String = format!("{:?}", got).chars().take(300).collect();
+    eprintln!("MARKER: test {} got {}", i, text);
+    std::process::exit(FAIL);
+}
+
+fn mbxp_check<T: MbxpEq + std::fmt::Debug>(i: usize, got: &T, want: &T) {
+    if !got.mbxp_eq(want) {
+        mbxp_fail(i, got);
+    }
+}
+
+// the top-level vectors as multisets
+fn mbxp_check_unordered<T: MbxpEq + std::fmt::Debug>(i: usize, got: &Vec<T>, want: &Vec<T>) {
+    let mut used = vec![false; got.len()];
+    if got.len() != want.len() {
+        mbxp_fail(i, got);
+    }
+    for w in want {
+        match (0..got.len()).find(|&k| !used[k] && got[k].mbxp_eq(w)) {
+            Some(k) => used[k] = true,
+            None => mbxp_fail(i, got),
+        }
+    }
+}
+'''
+
+
+class RustEmitter(Emitter):
+    language = "rust"
+    naming = "snake"
+    reserved = KEYWORDS
+    none_word = "None"
+    list_word = "vector"
+
+    def name(self, python_name: str) -> str:
+        snake = re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", python_name).lower()
+        snake = re.sub(r"_+", "_", snake) if snake.strip("_") else snake
+        return self.escape(snake)
+
+    def describe(self, p: Problem) -> str:
+        # HumanEval's own examples call the function by its Python name
+        return re.sub(rf"\b{re.escape(p.entry_point)}(?=\()", self.function_name(p), super().describe(p))
+
+    # ---- types -------------------------------------------------------------------------------
+    def unsupported(self, p: Problem) -> str | None:
+        try:
+            for t in [prm.type for prm in p.params] + [p.returns]:
+                self.rtype(t)
+        except ValueError as e:
+            return str(e)
+        values = [v for c in p.tests for v in [*c.args, c.expected]]
+        if any(t.contains("bigint") for t in [prm.type for prm in p.params] + [p.returns]) and \
+                any(abs(x) >= I128 for x in ints(values)):
+            return "an integer beyond i128"
+        return None
+
+    def rtype(self, t: Type, key: bool = False) -> str:
+        k = t.kind
+        if k == "any":
+            return _unsupported("a value of Python type `any` (Rust has no dynamic type)")
+        if k == "none":
+            return _unsupported("a value that is always None")
+        if k == "float" and key:
+            return _unsupported("a float inside a hash key (f64 is not Hash)")
+        if k in ("set", "dict") and key:
+            return _unsupported("a set or map inside a hash key")
+        simple = {"bool": "bool", "int": "i64", "long": "i64", "bigint": "i128", "float": "f64", "str": "String"}
+        if k in simple:
+            return simple[k]
+        if k == "list":
+            return f"Vec<{self.rtype(t.elem, key)}>"
+        if k == "set":
+            return f"HashSet<{self.rtype(t.elem, True)}>"
+        if k == "dict":
+            return f"HashMap<{self.rtype(t.args[0], True)}, {self.rtype(t.args[1])}>"
+        if k == "optional":
+            return f"Option<{self.rtype(t.elem, key)}>"
+        if k == "tuple":
+            parts = [self.rtype(a, key) for a in t.args]
+            if len(parts) > 12:
+                return _unsupported("a tuple of more than 12 elements")
+            return "(" + ", ".join(parts) + ("," if len(parts) == 1 else "") + ")"
+        return _unsupported(f"type {t}")
+
+    # ---- literals ----------------------------------------------------------------------------
+    def literal(self, v: Any, t: Type) -> str:
+        k = t.kind
+        if k == "optional":
+            return "None" if v is None else f"Some({self.literal(v, t.elem)})"
+        if k == "bool":
+            return "true" if v else "false"
+        if k in ("int", "long", "bigint"):
+            return str(int(v))
+        if k == "float":
+            return rust_float(float(v))
+        if k == "str":
+            return f"String::from({rust_string(v)})"
+        if k == "list":
+            return "vec![" + ", ".join(self.literal(x, t.elem) for x in v) + "]"
+        if k == "tuple":
+            items = [self.literal(x, a) for x, a in zip(v, t.args)]
+            return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
+        if k == "set":
+            items = [self.literal(x, t.elem) for x in sort_key_values(v)]
+            return f"HashSet::from([{', '.join(items)}])" if items else "HashSet::new()"
+        if k == "dict":
+            items = [f"({self.literal(a, t.args[0])}, {self.literal(b, t.args[1])})" for a, b in v.items()]
+            return f"HashMap::from([{', '.join(items)}])" if items else "HashMap::new()"
+        raise ValueError(f"cannot render {v!r} as {t}")
+
+    # ---- the texts ---------------------------------------------------------------------------
+    def header(self, p: Problem) -> str:
+        return HEADER
+
+    def param_names(self, p: Problem) -> list[str]:
+        names: list[str] = []
+        for prm in p.params:
+            n = self.name(prm.name)
+            while n in names:
+                n += "_"
+            names.append(n)
+        return names
+
+    def prompt(self, p: Problem) -> str:
+        lines = [self.describe(p)]
+        for call, result in self.examples(p):
+            lines += [f">>> {call}", result]
+        params = ", ".join(f"{n}: {self.rtype(prm.type)}" for n, prm in zip(self.param_names(p), p.params))
+        return (HEADER + comment_lines("\n".join(lines), "/// ") + "\n"
+                + f"fn {self.function_name(p)}({params}) -> {self.rtype(p.returns)} {{\n")
+
+    def test(self, p: Problem) -> str:
+        check = "mbxp_check_unordered" if p.compare == "unordered" else "mbxp_check"
+        calls = []
+        for i, case in enumerate(p.tests):
+            args = ", ".join(self.literal(v, prm.type) for v, prm in zip(case.args, p.params))
+            calls.append(f"    {check}({i}, &{self.function_name(p)}({args}), "
+                         f"&{self.literal(case.expected, p.returns)});\n")
+        harness = (HARNESS.replace("REL", rust_float(p.rel_tol)).replace("ABS", rust_float(p.abs_tol))
+                   .replace("MARKER", FAIL_MARKER).replace("(FAIL)", f"({FAIL_EXIT})"))
+        return f"\nfn main() {{\n{''.join(calls)}    println!(\"{PASS_MARKER}\");\n}}\n" + harness
+
+    def oracle(self, p: Problem, results: list[Any]) -> str:
+        items = ",\n        ".join(self.literal(r, p.returns) for r in results)
+        # "\x5c" for a backslash: assemble's string scanner takes \\" for an escaped quote
+        items = items.replace("\\\\", "\\x5c")
+        return ("    static MBXP_CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);\n"
+                "    let mbxp_i = MBXP_CALLS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);\n"
+                f"    let mut mbxp_results: Vec<{self.rtype(p.returns)}> = vec![\n        {items},\n    ];\n"
+                "    mbxp_results.swap_remove(mbxp_i)\n}\n")
+
+
+def _unsupported(reason: str) -> str:
+    raise ValueError(reason)
+
+
+def ints(values: list) -> list[int]:
+    out: list[int] = []
+    for v in values:
+        if isinstance(v, bool):
+            continue
+        if isinstance(v, int):
+            out.append(v)
+        elif isinstance(v, (list, tuple, set, frozenset)):
+            out += ints(list(v))
+        elif isinstance(v, dict):
+            out += ints(list(v.keys()) + list(v.values()))
+    return out
+
+
+def rust_float(v: float) -> str:
+    if v != v:
+        return "f64::NAN"
+    if v in (float("inf"), float("-inf")):
+        return "f64::INFINITY" if v > 0 else "f64::NEG_INFINITY"
+    return float_repr(v)
+
+
+def rust_string(s: str) -> str:
+    out = []
+    for ch in s:
+        if ch in '"\\':
+            out.append("\\" + ch)
+        elif ch == "\n":
+            out.append("\\n")
+        elif ch == "\t":
+            out.append("\\t")
+        elif ch == "\r":
+            out.append("\\r")
+        elif ord(ch) < 32 or ord(ch) == 127:
+            out.append(f"\\u{{{ord(ch):x}}}")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
+
+
+EMITTER = RustEmitter()

@@ -1,0 +1,67 @@
+import pytest
+
+from mbxp.conversion.emitters import get_emitter
+from mbxp.conversion.ir import FLOAT, INT, STR, Type
+from mbxp.runners.assemble import truncate
+
+from .common import ADD, L, check_language, problem, verdicts
+
+pytestmark = pytest.mark.lang
+
+em = get_emitter("r")
+ANY = Type("any")
+T = lambda *a: Type("tuple", a)  # noqa: E731
+
+
+def test_r_verdicts():
+    check_language(
+        "r",
+        correct="  a + b\n}\n",
+        syntax_error="  a +* b\n}\n",
+        infinite_loop="  while (TRUE) {}\n}\n",
+        crash='  stop("boom")\n}\n',
+    )
+
+
+def test_prompt_shape():
+    prompt = em.prompt(ADD)
+    assert prompt.startswith("# Write an R function add_nums. Returns NULL if nothing fits.\n")
+    assert "# >>> add_nums(1, 2)\n# 3\n" in prompt
+    assert prompt.endswith("add_nums <- function(a, b) {\n")
+
+
+def test_literals():
+    assert em.literal([1, 2.5], L(FLOAT)) == "c(1.0, 2.5)"
+    assert em.literal([], L(INT)) == "numeric(0)" and em.literal([], L(STR)) == "character(0)"
+    assert em.literal([[1], []], L(L(INT))) == "list(c(1), numeric(0))"
+    assert em.literal([1, None], L(Type("optional", (INT,)))) == "list(1, NULL)"
+    assert em.literal([1, "a"], L(ANY)) == 'list(1, "a")'
+    assert em.literal((1, "a"), T(INT, STR)) == 'list(1, "a")'
+    assert em.literal({"a b": [1], 2: []}, Type("dict", (ANY, L(INT)))) == 'list("a b" = c(1), "2" = numeric(0))'
+    assert em.literal('a"\\\n\x01', STR) == '"a\\"\\\\\\n\\x01"'
+    assert em.name("in") == "in_" and em.name("_x") == "x"
+    big = problem("big", [("n", INT)], Type("long"), [((1,), 2**70)])
+    assert "64 bits" in em.unsupported(big)
+
+
+def test_truncate_keeps_function_only():
+    completion = '  s <- "}" # }\n  a + b\n}\n\nprint(add_nums(1, 2))\n'
+    assert truncate(completion, "r", em.prompt(ADD)) == '  s <- "}" # }\n  a + b\n}\n'
+
+
+def test_lenient_containers_strict_values():
+    pairs = problem("pairs", [("n", INT)], L(T(STR, FLOAT)), [((1,), [("a", 0.1 + 0.2), ("b", 1.0)])])
+    bag = problem("uniq", [("xs", L(INT))], Type("set", (INT,)), [(([1],), {1, 2})])
+    dct = problem("counts", [("s", STR)], Type("dict", (STR, INT)), [(("ab",), {"a": 1, "b": 2})])
+    got = verdicts("r", [
+        (pairs, '  list(c("a", 0.3), list("b", 1))\n}\n'),   # c() coerces 0.3 to a string
+        (pairs, '  list(list("a", 0.3), list("b", 1))\n}\n'),
+        (pairs, '  list(list("a", 0.31), list("b", 1))\n}\n'),
+        (bag, "  c(2, 1)\n}\n"),
+        (bag, "  c(2, 2)\n}\n"),
+        (dct, "  list(b = 2L, a = 1)\n}\n"),
+        (dct, "  c(a = 1, b = 3)\n}\n"),
+        (ADD, "  a + b + 1e-9\n}\n"),   # not an integer any more: compared like a Python float
+        (ADD, "  a + b + 0.5\n}\n"),
+    ])
+    assert got == ["failed", "passed", "failed", "passed", "failed", "passed", "failed", "passed", "failed"]

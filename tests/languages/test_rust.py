@@ -1,0 +1,60 @@
+import pytest
+
+from mbxp.conversion.emitters import get_emitter
+from mbxp.conversion.ir import FLOAT, INT, STR, Type
+
+from .common import ADD, check_language, problem, verdicts
+
+pytestmark = pytest.mark.lang
+
+CHAT = '''```rust
+use std::collections::HashMap;
+
+fn add_nums(a: i64, b: i64) -> i64 {
+    let m: HashMap<i64, i64> = HashMap::new();
+    a + b + m.len() as i64
+}
+
+fn main() {
+    println!("{}", add_nums(1, 2));
+}
+```
+'''
+
+
+def test_rust_verdicts():
+    check_language(
+        "rust",
+        correct="    a + b\n}\n",
+        syntax_error="    a +\n}\n",
+        infinite_loop="    loop {}\n}\n",
+        crash="    let v: Vec<i64> = vec![];\n    v[(a + b) as usize]\n}\n",
+    )
+
+
+def test_rust_chat_answer_and_exits():
+    got = verdicts("rust", [
+        (ADD, CHAT),                                        # own `use` and own main
+        (ADD, "    std::process::exit(0)\n}\n"),           # skipping the checks
+        (ADD, "    let x: i64 = i64::MAX;\n    x + a + b + 1\n}\n"),  # overflow panics
+        (ADD, "    a - b\n}\n"),
+    ])
+    assert got[0] == "passed" and got[1].startswith("runtime_error")
+    assert got[2].startswith("runtime_error") and got[3] == "failed"
+
+
+def test_rust_float_tolerance_and_tuples():
+    p = problem("half_pair", [("x", INT), ("s", STR)], Type("tuple", (FLOAT, STR)), [((3, "a"), (1.5, "a")), ((2, ""), (1, ""))])
+    got = verdicts("rust", [(p, "    (x as f64 / 2.0 * (1.0 + 1e-9), s)\n}\n"), (p, "    (x as f64 / 2.1, s)\n}\n")])
+    assert got == ["passed", "failed"]
+
+
+def test_rust_types_and_names():
+    em = get_emitter("rust")
+    t = Type("dict", (Type("tuple", (INT, STR)), Type("list", (Type("optional", (FLOAT,)),))))
+    assert em.rtype(t) == "HashMap<(i64, String), Vec<Option<f64>>>"
+    assert em.literal({(1, "a"): [1, None]}, t) == 'HashMap::from([((1, String::from("a")), vec![Some(1.0), None])])'
+    assert em.literal(("a\\\n",), Type("tuple", (STR,))) == '(String::from("a\\\\\\n"),)'
+    assert em.name("Find_Max") == "find_max" and em.name("type") == "type_" and em.name("isUpper") == "is_upper"
+    assert em.unsupported(problem("f", [("x", Type("any"))], INT, [((1,), 1)]))
+    assert em.unsupported(problem("g", [("x", Type("set", (FLOAT,)))], INT, [(({1.0},), 1)]))
