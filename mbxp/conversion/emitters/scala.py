@@ -184,7 +184,9 @@ class ScalaEmitter(Emitter):
         lines = self.describe(p).splitlines()
         for call, result in self.examples(p):
             lines += [f">>> {call}", result]
-        doc = "\n".join(("   * " + ln).rstrip() for ln in lines)
+        # Scala comments nest: a "/*" or "*/" in the text would open or close one
+        text = "\n".join(lines).replace("*/", "*\\/").replace("/*", "/\\*")
+        doc = "\n".join(("   * " + ln).rstrip() for ln in text.splitlines())
         return f"{self.header(p)}  /**\n{doc}\n   */\n  {self.signature(p)} = {{\n"
 
     def test(self, p: Problem) -> str:

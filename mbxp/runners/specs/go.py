@@ -52,6 +52,8 @@ class GoRunner(Runner):
         todo = list(jobs)
         for round_ in range(self.repair_rounds + 1):
             failed = self._build(todo, sandbox)
+            if failed is None:  # the whole batch timed out: give each program its own time
+                failed = [f for job in todo for f in self._build([job], sandbox) or []]
             todo = []
             for job, errors in failed:
                 fixed = repair(job.extra["go_source"], errors) if round_ < self.repair_rounds else None
@@ -62,8 +64,9 @@ class GoRunner(Runner):
             if not todo:
                 return
 
-    def _build(self, jobs: list[Job], sandbox: str) -> list[tuple[Job, str]]:
-        """One `go build` of all jobs; returns the failed ones with their own compiler messages."""
+    def _build(self, jobs: list[Job], sandbox: str) -> list[tuple[Job, str]] | None:
+        """One `go build` of all jobs; returns the failed ones with their own compiler messages,
+        or None when a batch of several timed out."""
         bdir = Path(tempfile.mkdtemp(prefix="gobatch-", dir=jobs[0].workdir.parent))
         try:
             (bdir / "go.mod").write_text(MODULE)
@@ -74,6 +77,10 @@ class GoRunner(Runner):
             argv = [self.tool("go"), "build", "-ldflags=-s -w", "-o", "out/", "./..."]
             res = self.sandboxed(argv, bdir, limits, sandbox,
                                  rw_binds=tuple(self.toolchain().get("rw_binds") or ()))
+            if res.timed_out and len(jobs) > 1:
+                for job in jobs:
+                    job.compile_seconds += res.duration / len(jobs)
+                return None
             blocks = errors_by_package(res.stderr)
             failed = []
             for i, job in enumerate(jobs):
