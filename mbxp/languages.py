@@ -46,6 +46,10 @@ LANGUAGES: dict[str, Language] = {
     ]
 }
 
+# Languages whose toolchain installs but whose emitter and runner are not written yet. Listed, not
+# hidden: `mbxp build` reports them, and a test keeps this list equal to what is missing.
+PLANNED: set[str] = {"haskell", "ocaml"}
+
 PAPER_LANGUAGES = [name for name, lang in LANGUAGES.items() if lang.paper]
 EXTRA_LANGUAGES = [name for name, lang in LANGUAGES.items() if not lang.paper]
 
@@ -64,8 +68,12 @@ def get_language(name: str) -> Language:
     raise ValueError(f"unknown language {name!r}; known: {', '.join(LANGUAGES)}")
 
 
+def implemented() -> list[str]:
+    return [name for name in LANGUAGES if name not in PLANNED]
+
+
 def parse_languages(spec: str | None) -> list[str]:
-    """'java,kotlin' -> ['java', 'kotlin']; None or 'all' -> every language."""
+    """'java,kotlin' -> ['java', 'kotlin']; None or 'all' -> every implemented language."""
     if not spec or spec == "all":
-        return list(LANGUAGES)
+        return implemented()
     return [get_language(part).name for part in spec.split(",") if part.strip()]

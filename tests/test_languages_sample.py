@@ -9,7 +9,7 @@ from mbxp.conversion.build import problems
 from mbxp.conversion.ir import Problem
 from mbxp.conversion.rows import config_name, make_row
 from mbxp.conversion.validate import validate
-from mbxp.languages import LANGUAGES
+from mbxp.languages import implemented
 
 FEATURES = ["float", "long", "bigint", "str", "bool", "list", "tuple", "dict", "set", "optional", "any"]
 
@@ -32,7 +32,7 @@ def sample(src: str) -> list[Problem]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("language", list(LANGUAGES))
+@pytest.mark.parametrize("language", implemented())
 def test_representative_sample(language, source_dir):
     items, dropped = [], []
     for p in sample(str(source_dir)):

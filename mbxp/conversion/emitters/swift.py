@@ -14,6 +14,7 @@ helper only adds float tolerance, order-free sets and dicts, and the unordered t
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..ir import Problem, Type
@@ -118,6 +119,10 @@ class SwiftEmitter(Emitter):
     reserved = RESERVED
     none_word = "nil"
     list_word = "array"
+
+    def describe(self, p: Problem) -> str:
+        # descriptions (HumanEval's especially) name the function: use its Swift name
+        return re.sub(rf"\b{re.escape(p.entry_point)}\b", self.function_name(p), super().describe(p))
 
     # ---- types -----------------------------------------------------------------------------
     def unsupported(self, p: Problem) -> str | None:
