@@ -55,7 +55,7 @@ def _scan(text: str, comment: str):
             continue
         if c in "\"'`":
             j = i + 1
-            while j < n and text[j] != c and text[j] != "\n" or (j < n and text[j - 1] == "\\" and text[j] == c):
+            while j < n and text[j] != c and text[j] != "\n":
                 if text[j] == "\\":
                     j += 1
                 j += 1
