@@ -15,7 +15,7 @@ import warnings
 from contextlib import contextmanager
 from typing import Any, Callable
 
-from .ir import FLOAT, Param, Problem, TestCase, Type
+from .ir import Param, TestCase, Type
 from .types import finish, infer, unify_all
 
 RECORDER = "__mbxp_record"
