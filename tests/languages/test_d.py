@@ -39,6 +39,9 @@ def test_d_types_and_tricky_literals():
         problem("d", [("m", Type("dict", (STR, L(INT))))], Type("set", (INT,)), [(({"a": [1]},), {3, 1}), (({},), set())]),
         problem("bell", [("n", INT)], Type("bigint"), [((1,), 2**70), ((2,), 5)]),
         problem("keys", [("m", Type("dict", (T(INT, INT), INT)))], INT, [(({(1, 2): 3},), 3)]),
+        # arrays of AAs need the cast-expression form; `r` must not clash with the oracle's locals
+        problem("lod", [("r", INT)], L(Type("dict", (STR, Type("dict", (STR, Type("long")))))),
+                [((1,), [{"a": {"b": 1}}, {}, {"c": {"d": 2**40}}])]),
     ]
     em = get_emitter("d")
     items = [(p, em.oracle(p, [c.expected for c in p.tests])) for p in cases]

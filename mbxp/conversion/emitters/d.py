@@ -172,10 +172,21 @@ class DEmitter(Emitter):
     def literal(self, value: PyAny, t: Type) -> str:
         return self.lit(value, t)
 
-    def lit(self, v: PyAny, t: Type) -> str:
+    def init_lit(self, v: PyAny, t: Type) -> str:
+        """The initialiser of a `T x = ...;` declaration. DMD's parser takes `[k: v]` inside an
+        array initialiser for an indexed array element ("not an associative array initializer"),
+        so an array holding AAs becomes a parenthesised expression with every literal cast to
+        its type (a cast converts a literal element by element)."""
+        if aa_in_array(t):
+            return "(" + self.lit(v, t, expr=True) + ")"
+        return self.lit(v, t)
+
+    def lit(self, v: PyAny, t: Type, expr: bool = False) -> str:
         """A D expression of type t. Array and AA literals take their type from the declaration
-        they initialise; Tuple, Nullable and Variant values are always constructed by name."""
+        they initialise (or from a cast, in `expr` mode); Tuple, Nullable and Variant values are
+        always constructed by name."""
         k = t.kind
+        cast = f"cast({self.dtype(t)}) " if expr and k in ("list", "set", "dict", "tuple") else ""
         if k == "any":
             return self.lit_dyn(v)
         if v is None:
@@ -183,7 +194,7 @@ class DEmitter(Emitter):
                 return f"{self.dtype(t)}.init"
             raise Unsupported(f"None where D expects {self.dtype(t)}")
         if k == "optional":
-            return f"{self.dtype(t)}({self.lit(v, t.elem)})"
+            return f"{self.dtype(t)}({self.lit(v, t.elem, expr)})"
         if k == "bool":
             return "true" if v else "false"
         if k == "bigint":
@@ -195,17 +206,17 @@ class DEmitter(Emitter):
         if k == "str":
             return self.lit_str(v)
         if k == "list" or (k == "tuple" and homogeneous_tuple(t)):
-            return "[" + ", ".join(self.lit(x, t.args[0]) for x in v) + "]"
+            return cast + "[" + ", ".join(self.lit(x, t.args[0], expr) for x in v) + "]"
         if k == "set":
             if not v:
-                return "null"
-            return "[" + ", ".join(f"{self.lit(x, t.elem)}: true" for x in sort_key_values(v)) + "]"
+                return cast + "null"
+            return cast + "[" + ", ".join(f"{self.lit(x, t.elem, expr)}: true" for x in sort_key_values(v)) + "]"
         if k == "tuple":
-            return f"{self.dtype(t)}(" + ", ".join(self.lit(x, a) for x, a in zip(v, t.args)) + ")"
+            return f"{self.dtype(t)}(" + ", ".join(self.lit(x, a, expr) for x, a in zip(v, t.args)) + ")"
         if k == "dict":
             if not v:
-                return "null"
-            return "[" + ", ".join(f"{self.lit(a, t.args[0])}: {self.lit(b, t.args[1])}"
+                return cast + "null"
+            return cast + "[" + ", ".join(f"{self.lit(a, t.args[0], expr)}: {self.lit(b, t.args[1], expr)}"
                                    for a, b in v.items()) + "]"
         raise Unsupported(f"cannot render {v!r} as {t}")
 
@@ -277,11 +288,11 @@ class DEmitter(Emitter):
         compare = "mbxpEqUnordered" if unordered else "mbxpEq"
         blocks = []
         for i, case in enumerate(p.tests):
-            decls = [f"        {self.dtype(prm.type)} mbxp_arg{j} = {self.lit(v, prm.type)};"
+            decls = [f"        {self.dtype(prm.type)} mbxp_arg{j} = {self.init_lit(v, prm.type)};"
                      for j, (v, prm) in enumerate(zip(case.args, p.params))]
             args = ", ".join(f"mbxp_arg{j}" for j in range(len(p.params)))
             blocks.append("    {\n" + "".join(d + "\n" for d in decls)
-                          + f"        {self.dtype(p.returns)} mbxp_expected = {self.lit(case.expected, p.returns)};\n"
+                          + f"        {self.dtype(p.returns)} mbxp_expected = {self.init_lit(case.expected, p.returns)};\n"
                           f"        if (!{compare}({self.function_name(p)}({args}), mbxp_expected)) mbxpFail({i});\n"
                           "    }\n")
         return (f"\n{harness}\nvoid main() {{\n" + "".join(blocks)
@@ -293,12 +304,18 @@ class DEmitter(Emitter):
         self.octal_backslash = True
         try:
             ret = self.dtype(p.returns)
-            cases = "".join(f"        case {i}: {{ {ret} r = {self.lit(r, p.returns)}; return r; }}\n"
+            cases = "".join(f"        case {i}: {{ {ret} mbxpResult = {self.init_lit(r, p.returns)}; return mbxpResult; }}\n"
                             for i, r in enumerate(results))
         finally:
             self.octal_backslash = False
         return ("    static int mbxpCalls = 0;\n    switch (mbxpCalls++) {\n" + cases
                 + "        default: assert(0);\n    }\n}\n")
+
+
+def aa_in_array(t: Type) -> bool:
+    if t.kind in ("list", "tuple") and any(a.contains("dict") or a.contains("set") for a in t.args):
+        return True
+    return any(aa_in_array(a) for a in t.args)
 
 
 def int_lit(v: int, kind: str) -> str:

@@ -219,6 +219,7 @@ class OCamlEmitter(Emitter):
         lines = self.describe(p).splitlines()
         for call, result in self.examples(p):
             lines += [f">>> {call}", result]
+        lines = lines or [""]
         body = "\n".join((" * " + ln if ln.strip() else " *").rstrip() for ln in lines[1:])
         doc = "(** " + lines[0] + ("\n" + body if body else "") + "\n*)\n"
         doc = doc.replace("\n *\n*)", "\n*)")
