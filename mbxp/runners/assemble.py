@@ -119,11 +119,18 @@ def extract_code(completion: str) -> str | None:
     return m.group(2) if m else None
 
 
+def whole_function(code: str, name: str) -> bool:
+    """Does a chat answer define the function itself (C-like, Python, Lisp or Elixir style)?"""
+    n = re.escape(name)
+    return bool(re.search(rf"\b{n}\b\s*[(:=<]", code) or re.search(rf"\((define|defn-?)\s+\(?{n}[\s)\[]", code)
+                or re.search(rf"\bdef\s+{n}\b", code))
+
+
 def assemble(row: dict, completion: str) -> str:
     """The full program for one completion of one dataset row."""
     code = extract_code(completion)
     name = row.get("entry_point_target") or row["entry_point"]
-    if code is not None and re.search(rf"\b{re.escape(name)}\b\s*[(:=<]", code):
+    if code is not None and whole_function(code, name):
         return row["header"] + code.rstrip() + "\n" + row["test"]
     body = code if code is not None else completion
     return row["prompt"] + truncate(body, row["language"], row["prompt"]) + row["test"]

@@ -4,7 +4,7 @@ from mbxp.conversion.emitters import get_emitter
 from mbxp.conversion.ir import INT, STR, Type
 from mbxp.runners.assemble import truncate
 
-from .common import ADD, COUNTS, UNIQUE, WORDS, check_language, problem
+from .common import COUNTS, UNIQUE, WORDS, check_language, problem
 
 pytestmark = pytest.mark.lang
 

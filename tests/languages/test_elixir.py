@@ -1,7 +1,7 @@
 import pytest
 
 from mbxp.conversion.emitters import get_emitter
-from mbxp.conversion.ir import FLOAT, INT, STR, Type
+from mbxp.conversion.ir import FLOAT, INT
 from mbxp.runners.assemble import truncate
 
 from .common import ADD, COUNTS, PAIRS, UNIQUE, check_language, problem

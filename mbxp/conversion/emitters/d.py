@@ -274,10 +274,11 @@ class DEmitter(Emitter):
         return f"{self.dtype(p.returns)} {self.function_name(p)}({params})"
 
     def prompt(self, p: Problem) -> str:
-        lines = [self.describe(p).replace("*/", "* /")]
+        lines = [self.describe(p)]
         for call, result in self.examples(p):
             lines += [f"> {call}", result]
-        doc = comment_lines("\n".join(lines), " * ")
+        # "*/" in the text (even inside an example's string literal) would end the comment
+        doc = comment_lines("\n".join(lines).replace("*/", "* /"), " * ")
         return f"{self.header(p)}/**\n{doc}\n */\n{self.signature(p)} {{\n"
 
     # ---- test ------------------------------------------------------------------------------------

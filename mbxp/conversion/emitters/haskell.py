@@ -1,0 +1,320 @@
+"""Haskell (GHC 9.0): one program, compiled with `ghc -O0`: the solution and a `main` harness.
+
+The prompt imports Data.Char, Data.List, Data.Maybe (unqualified) and Data.Map / Data.Set
+(qualified as Map and Set), plus System.Exit and System.IO qualified for the harness (imports must
+precede everything). Then a `-- |` doc comment with `>>> call` examples in Haskell syntax and the
+type signature `camelName :: Int -> String -> Int`; the completion writes the equations at
+column 0, starting with the function name.
+
+Types: int and long -> Int (64 bits), bigint -> Integer, float -> Double, str -> String, bool ->
+Bool, list -> [a], tuple -> (a, b), dict -> Map.Map k v, set -> Set.Set a, optional -> Maybe a,
+none -> (). `any` (mixed-type values) has no Haskell type and is dropped; so are NaN values.
+
+A function name that an unqualified import exports (sort, lookup, words...) would be ambiguous
+in the harness, so it gets a trailing prime (`sort'`). Comparison is built per type from small
+combinators (mbxpFeq with math.isclose semantics, mbxpListEq...); types without floats use (==)
+(Map and Set equality are by content). The oracle matches the inputs with guards.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..ir import Problem, Type
+from .base import FAIL_EXIT, FAIL_MARKER, PASS_MARKER, Emitter, float_repr, sort_key_values
+
+KEYWORDS = frozenset("""case class data default deriving do else foreign if import in infix infixl
+infixr instance let module newtype of then type where forall mdo rec proc main""".split())
+
+# lowercase names exported by Prelude, Data.List, Data.Char and Data.Maybe in base-4.15
+IMPORTED = frozenset("""abs acos acosh all and any appendFile asTypeOf asin asinh atan atan2 atanh break catMaybes 
+ceiling chr compare concat concatMap const cos cosh curry cycle decodeFloat delete deleteBy 
+deleteFirstsBy digitToInt div divMod drop dropWhile dropWhileEnd either elem elemIndex 
+elemIndices encodeFloat enumFrom enumFromThen enumFromThenTo enumFromTo error 
+errorWithoutStackTrace even exp expm1 exponent fail filter find findIndex findIndices flip 
+floatDigits floatRadix floatRange floor fmap fold foldMap foldMap' foldl foldl' foldl1 foldl1' 
+foldr foldr' foldr1 fromEnum fromInteger fromIntegral fromJust fromMaybe fromRational fst gcd 
+generalCategory genericDrop genericIndex genericLength genericReplicate genericSplitAt 
+genericTake getChar getContents getLine group groupBy head id init inits insert insertBy 
+intToDigit interact intercalate intersect intersectBy intersperse ioError isAlpha isAlphaNum 
+isAscii isAsciiLower isAsciiUpper isControl isDenormalized isDigit isHexDigit isIEEE isInfinite 
+isInfixOf isJust isLatin1 isLetter isLower isMark isNaN isNegativeZero isNothing isNumber 
+isOctDigit isPrefixOf isPrint isPunctuation isSeparator isSpace isSubsequenceOf isSuffixOf 
+isSymbol isUpper iterate iterate' last lcm length lex lexLitChar liftA2 lines listToMaybe log 
+log1mexp log1p log1pexp logBase lookup map mapAccumL mapAccumR mapM mapM_ mapMaybe mappend max 
+maxBound maximum maximumBy maybe maybeToList mconcat mempty min minBound minimum minimumBy mod 
+negate not notElem nub nubBy null odd or ord otherwise partition permutations pi pred print 
+product properFraction pure putChar putStr putStrLn quot quotRem read readFile readIO readList 
+readListPrec readLitChar readLn readParen readPrec reads readsPrec realToFrac recip rem repeat 
+replicate return reverse round scaleFloat scanl scanl' scanl1 scanr scanr1 sconcat seq sequence 
+sequenceA sequence_ show showChar showList showLitChar showParen showString shows showsPrec 
+significand signum sin singleton sinh snd sort sortBy sortOn span splitAt sqrt stimes 
+stripPrefix subsequences subtract succ sum tail tails take takeWhile tan tanh toEnum toInteger 
+toList toLower toRational toTitle toUpper transpose traverse truncate uncons uncurry undefined 
+unfoldr union unionBy unlines until unwords unzip unzip3 unzip4 unzip5 unzip6 unzip7 userError 
+words writeFile zip zip3 zip4 zip5 zip6 zip7 zipWith zipWith3 zipWith4 zipWith5 zipWith6 
+zipWith7 """.split())
+
+HEADER = """import Data.Char
+import Data.List
+import Data.Maybe
+import qualified Data.Map as Map
+import qualified Data.Set as Set
+import qualified System.Exit
+import qualified System.IO
+
+"""
+
+HARNESS = r'''
+mbxpFeq :: Double -> Double -> Bool
+mbxpFeq a b = a == b || Prelude.abs (a - b) <= Prelude.max (REL * Prelude.max (Prelude.abs a) (Prelude.abs b)) ABS
+
+mbxpListEq :: (a -> a -> Bool) -> [a] -> [a] -> Bool
+mbxpListEq eq (x : xs) (y : ys) = eq x y && mbxpListEq eq xs ys
+mbxpListEq _ [] [] = True
+mbxpListEq _ _ _ = False
+
+mbxpMaybeEq :: (a -> a -> Bool) -> Maybe a -> Maybe a -> Bool
+mbxpMaybeEq eq (Just x) (Just y) = eq x y
+mbxpMaybeEq _ Nothing Nothing = True
+mbxpMaybeEq _ _ _ = False
+
+mbxpMapEq :: Ord k => (v -> v -> Bool) -> Map.Map k v -> Map.Map k v -> Bool
+mbxpMapEq eq a b = Map.keys a == Map.keys b && Prelude.and (Prelude.zipWith eq (Map.elems a) (Map.elems b))
+
+-- the top-level lists as multisets
+mbxpUnorderedEq :: (a -> a -> Bool) -> [a] -> [a] -> Bool
+mbxpUnorderedEq eq got want = Prelude.length got == Prelude.length want && go got want
+  where
+    go _ [] = True
+    go pool (w : ws) = case Prelude.break (\g -> eq g w) pool of
+      (before, _ : after) -> go (before ++ after) ws
+      _ -> False
+
+mbxpCheck :: Int -> Bool -> IO ()
+mbxpCheck i ok = if ok then Prelude.return () else do
+  System.IO.hPutStrLn System.IO.stderr ("MARKER: test " ++ Prelude.show i)
+  System.Exit.exitWith (System.Exit.ExitFailure FAIL)
+'''
+
+
+class HaskellEmitter(Emitter):
+    language = "haskell"
+    naming = "camel"
+    reserved = KEYWORDS
+    none_word = "Nothing"
+
+    def name(self, python_name: str) -> str:
+        out = super().name(python_name)
+        if out[:1].isupper():
+            out = out[:1].lower() + out[1:]
+        return out
+
+    def function_name(self, p: Problem) -> str:
+        n = self.name(p.entry_point)
+        return n + "'" if n in IMPORTED else n
+
+    def describe(self, p: Problem) -> str:
+        return re.sub(rf"\b{re.escape(p.entry_point)}(?=\()", self.function_name(p), super().describe(p))
+
+    # ---- types -------------------------------------------------------------------------------
+    def unsupported(self, p: Problem) -> str | None:
+        types = [prm.type for prm in p.params] + [p.returns]
+        if any(t.contains("any") for t in types):
+            return "mixed-type values (no top type in Haskell)"
+        try:
+            for t in types:
+                self.hstype(t)
+        except ValueError as e:
+            return str(e)
+        values = [v for c in p.tests + p.examples for v in [*c.args, c.expected]]
+        if any(x != x for x in floats(values)):
+            return "a NaN value"
+        return None
+
+    def hstype(self, t: Type, arg: bool = False) -> str:
+        k = t.kind
+        simple = {"bool": "Bool", "int": "Int", "long": "Int", "bigint": "Integer", "float": "Double",
+                  "str": "String", "none": "()"}
+        if k in simple:
+            return simple[k]
+        if k == "list":
+            return f"[{self.hstype(t.elem)}]"
+        if k == "tuple":
+            if not t.args:
+                return "()"
+            if len(t.args) == 1:
+                return self.hstype(t.args[0], arg)
+            if len(t.args) > 15:
+                raise ValueError("a tuple of more than 15 elements (no Eq instance)")
+            return "(" + ", ".join(self.hstype(a) for a in t.args) + ")"
+        if k == "optional":
+            out = f"Maybe {self.hstype(t.elem, True)}"
+        elif k == "set":
+            out = f"Set.Set {self.hstype(t.elem, True)}"
+        elif k == "dict":
+            out = f"Map.Map {self.hstype(t.args[0], True)} {self.hstype(t.args[1], True)}"
+        else:
+            raise ValueError(f"type {t} has no Haskell counterpart")
+        return f"({out})" if arg else out
+
+    def eq(self, t: Type) -> str:
+        """A Haskell expression of type t -> t -> Bool."""
+        k = t.kind
+        if not t.contains("float"):
+            return "(==)"
+        if k == "float":
+            return "mbxpFeq"
+        if k == "list":
+            return f"(mbxpListEq {self.eq(t.elem)})"
+        if k == "optional":
+            return f"(mbxpMaybeEq {self.eq(t.elem)})"
+        if k == "dict":
+            return f"(mbxpMapEq {self.eq(t.args[1])})"
+        if k == "tuple":
+            if len(t.args) == 1:
+                return self.eq(t.args[0])
+            xs = ", ".join(f"x{i}" for i in range(len(t.args)))
+            ys = ", ".join(f"y{i}" for i in range(len(t.args)))
+            parts = " && ".join(f"{self.eq(a)} x{i} y{i}" for i, a in enumerate(t.args))
+            return f"(\\({xs}) ({ys}) -> {parts})"
+        return "(==)"  # sets (of floats): exact, like Python's set equality
+
+    # ---- literals ----------------------------------------------------------------------------
+    def literal(self, v: Any, t: Type) -> str:
+        k = t.kind
+        if k == "optional":
+            return "Nothing" if v is None else f"Just {self.arg(v, t.elem)}"
+        if k == "none":
+            return "()"
+        if k == "bool":
+            return "True" if v else "False"
+        if k in ("int", "long", "bigint"):
+            return str(int(v))
+        if k == "float":
+            return hs_float(float(v))
+        if k == "str":
+            return hs_string(v)
+        if k == "list":
+            return "[" + ", ".join(self.literal(x, t.elem) for x in v) + "]"
+        if k == "set":
+            items = [self.literal(x, t.elem) for x in sort_key_values(v)]
+            return "Set.fromList [" + ", ".join(items) + "]" if items else "Set.empty"
+        if k == "tuple":
+            if not t.args:
+                return "()"
+            if len(t.args) == 1:
+                return self.literal(v[0], t.args[0])
+            return "(" + ", ".join(self.literal(x, a) for x, a in zip(v, t.args)) + ")"
+        if k == "dict":
+            items = [f"({self.literal(a, t.args[0])}, {self.literal(b, t.args[1])})" for a, b in v.items()]
+            return "Map.fromList [" + ", ".join(items) + "]" if items else "Map.empty"
+        raise ValueError(f"cannot render {v!r} as {t}")
+
+    def arg(self, v: Any, t: Type) -> str:
+        """A literal in argument position: parenthesised unless it is atomic."""
+        text = self.literal(v, t)
+        return f"({text})" if text.startswith("-") or " " in text and text[0] not in "[(\"" else text
+
+    def call(self, p: Problem, args: list[Any]) -> str:
+        return " ".join([self.function_name(p)] + [self.arg(v, prm.type) for v, prm in zip(args, p.params)])
+
+    def examples(self, p: Problem) -> list[tuple[str, str]]:
+        return [(self.call(p, c.args), self.literal(c.expected, p.returns)) for c in p.examples]
+
+    # ---- the texts ---------------------------------------------------------------------------
+    def header(self, p: Problem) -> str:
+        return HEADER
+
+    def param_names(self, p: Problem) -> list[str]:
+        names: list[str] = [self.function_name(p)]
+        for prm in p.params:
+            n = self.name(prm.name)
+            while n in names:
+                n += "'"
+            names.append(n)
+        return names[1:]
+
+    def signature(self, p: Problem) -> str:
+        parts = [self.hstype(prm.type) for prm in p.params] + [self.hstype(p.returns)]
+        return f"{self.function_name(p)} :: {' -> '.join(parts)}\n"
+
+    def prompt(self, p: Problem) -> str:
+        lines = self.describe(p).splitlines()
+        for call, result in self.examples(p):
+            lines += [f">>> {call}", result]
+        lines = lines or [""]
+        doc = "\n".join([("-- | " + lines[0]).rstrip()] + [("-- " + ln).rstrip() for ln in lines[1:]])
+        return HEADER + doc + "\n" + self.signature(p)
+
+    def test(self, p: Problem) -> str:
+        eq = self.eq(p.returns)
+        if p.compare == "unordered" and p.returns.kind == "list":
+            eq = f"(mbxpUnorderedEq {self.eq(p.returns.elem)})"
+        lines = []
+        for i, case in enumerate(p.tests):
+            lines.append(f"  mbxpCheck {i} ({eq} ({self.call(p, case.args)}) "
+                         f"({self.literal(case.expected, p.returns)}))\n")
+        harness = (HARNESS.replace("REL", hs_float(p.rel_tol)).replace("ABS", hs_float(p.abs_tol))
+                   .replace("MARKER", FAIL_MARKER).replace("(System.Exit.ExitFailure FAIL)",
+                                                           f"(System.Exit.ExitFailure {FAIL_EXIT})"))
+        return ("\n" + harness + "\nmain :: IO ()\nmain = do\n" + "".join(lines)
+                + f"  Prelude.putStrLn \"{PASS_MARKER}\"\n")
+
+    def oracle(self, p: Problem, results: list[Any]) -> str:
+        fn = self.function_name(p)
+        names = self.param_names(p)
+        if not names:
+            return f"{fn} = {self.literal(results[0], p.returns)}\n"
+        lines = [f"{fn} {' '.join(names)}\n"]
+        seen = set()
+        for case, r in zip(p.tests, results):
+            key = tuple(self.arg(v, prm.type) for v, prm in zip(case.args, p.params))
+            if key in seen:
+                continue
+            seen.add(key)
+            cond = " && ".join(f"{n} == {k}" for n, k in zip(names, key))
+            lines.append(f"  | {cond} = {self.literal(r, p.returns)}\n")
+        lines.append("  | otherwise = error \"mbxp oracle: unexpected input\"\n")
+        return "".join(lines)
+
+
+def floats(values: list) -> list[float]:
+    out: list[float] = []
+    for v in values:
+        if isinstance(v, float):
+            out.append(v)
+        elif isinstance(v, (list, tuple, set, frozenset)):
+            out += floats(list(v))
+        elif isinstance(v, dict):
+            out += floats(list(v.keys()) + list(v.values()))
+    return out
+
+
+def hs_float(v: float) -> str:
+    if v != v:
+        return "(0 / 0)"
+    if v in (float("inf"), float("-inf")):
+        return "(1 / 0)" if v > 0 else "(-1 / 0)"
+    return float_repr(v)
+
+
+def hs_string(s: str) -> str:
+    out = []
+    for ch in s:
+        if ch in '"\\':
+            out.append("\\" + ch)
+        elif ch == "\n":
+            out.append("\\n")
+        elif ch == "\t":
+            out.append("\\t")
+        elif ch == "\r":
+            out.append("\\r")
+        elif ord(ch) < 32 or ord(ch) == 127 or 0xD800 <= ord(ch) <= 0xDFFF:
+            out.append(f"\\{ord(ch)}\\&")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
+
+
+EMITTER = HaskellEmitter()
