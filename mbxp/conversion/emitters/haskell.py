@@ -130,6 +130,11 @@ class HaskellEmitter(Emitter):
         values = [v for c in p.tests + p.examples for v in [*c.args, c.expected]]
         if any(x != x for x in floats(values)):
             return "a NaN value"
+        seen: dict[tuple, str] = {}
+        for c in p.tests:
+            key = tuple(self.literal(v, prm.type) for v, prm in zip(c.args, p.params))
+            if seen.setdefault(key, self.literal(c.expected, p.returns)) != self.literal(c.expected, p.returns):
+                return "tests whose inputs become equal in Haskell but whose results differ (Python told int from float)"
         return None
 
     def hstype(self, t: Type, arg: bool = False) -> str:

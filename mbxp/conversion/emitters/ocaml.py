@@ -114,6 +114,11 @@ class OCamlEmitter(Emitter):
             return "non-ASCII text (OCaml strings are bytes)"
         if any(x != x for x in floats(values)):
             return "a NaN value"
+        seen: dict[tuple, str] = {}
+        for c in p.tests:
+            key = tuple(self.literal(v, prm.type) for v, prm in zip(c.args, p.params))
+            if seen.setdefault(key, self.literal(c.expected, p.returns)) != self.literal(c.expected, p.returns):
+                return "tests whose inputs become equal in OCaml but whose results differ (Python told int from float)"
         return None
 
     def mltype(self, t: Type) -> str:
