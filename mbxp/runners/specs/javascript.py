@@ -1,7 +1,5 @@
 """JavaScript: a CommonJS file run by Node 20."""
-from ...conversion.emitters.base import PASS_MARKER
 from ..base import Runner
-from ..sandbox import ProcResult
 
 # A parse error is raised while Node compiles the module (wrapSafe); a SyntaxError thrown at run
 # time (JSON.parse, new RegExp, eval) has another stack and stays a runtime error.
@@ -17,12 +15,6 @@ class JavaScriptRunner(Runner):
     stop_tokens = ["\nfunction ", "\n/*", "\n//", "\nconsole.log", "\nmodule.exports"]
     compile_error_patterns = [PARSE_ERROR]
 
-    def classify(self, result: ProcResult) -> str:
-        verdict = super().classify(result)
-        # process.exit(0) inside the solution must not pass: the test prints the marker last.
-        if verdict == "passed" and PASS_MARKER not in result.stdout and not result.truncated:
-            return "runtime_error"
-        return verdict
 
 
 RUNNER = JavaScriptRunner()
