@@ -156,14 +156,19 @@ class ScalaEmitter(Emitter):
     def lit_str(self, v: str) -> str:
         return c_string(v)
 
+    # Type arguments are spelled only for elements of type Any: in an Any position there is no
+    # expected type, and the least upper bound of e.g. a Set and a Map defeats the compiler.
+    def targs(self, t: Type) -> str:
+        return "[" + ", ".join(self.sc_type(a) for a in t.args) + "]" if t.contains("any") else ""
+
     def lit_list(self, items: list[str], t: Type) -> str:
-        return f"List({', '.join(items)})"
+        return f"List{self.targs(t)}({', '.join(items)})"
 
     def lit_set(self, items: list[str], t: Type) -> str:
-        return f"Set({', '.join(items)})"
+        return f"Set{self.targs(t)}({', '.join(items)})"
 
     def lit_dict(self, items: list[tuple[str, str]], t: Type) -> str:
-        return "Map(" + ", ".join(f"{k} -> {v}" for k, v in items) + ")"
+        return f"Map{self.targs(t)}(" + ", ".join(f"{k} -> {v}" for k, v in items) + ")"
 
     def lit_tuple(self, items: list[str], t: Type) -> str:
         if not items:

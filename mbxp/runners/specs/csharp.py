@@ -87,13 +87,13 @@ class CSharpRunner(Runner):
         argv = [self.tool("mono"), "batch.exe", job.extra["cs_namespace"]]
         return self.sandboxed(argv, job.workdir, Limits(timeout=timeout, memory_mb=self.memory_mb), sandbox)
 
-    def classify(self, result: ProcResult) -> str:
-        verdict = super().classify(result)
+    def classify(self, result: ProcResult, require_marker: bool = True) -> str:
+        verdict = super().classify(result, require_marker)
         if verdict == "runtime_error" and "System.OutOfMemoryException" in result.stderr:
             return "memory_limit"
         # An early Environment.Exit(0) skips the checks: that is not a pass. (A huge stdout may
         # have been cut before the marker, so then the exit code is trusted.)
-        if verdict == "passed" and PASS_MARKER not in result.stdout and not result.truncated:
+        if verdict == "passed" and require_marker and PASS_MARKER not in result.stdout:
             return "runtime_error"
         return verdict
 
