@@ -15,7 +15,6 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from ...conversion.emitters.base import PASS_MARKER
 from ..base import Job, Runner
 from ..sandbox import Limits, ProcResult
 
@@ -91,10 +90,6 @@ class CSharpRunner(Runner):
         verdict = super().classify(result, require_marker)
         if verdict == "runtime_error" and "System.OutOfMemoryException" in result.stderr:
             return "memory_limit"
-        # An early Environment.Exit(0) skips the checks: that is not a pass. (A huge stdout may
-        # have been cut before the marker, so then the exit code is trusted.)
-        if verdict == "passed" and require_marker and PASS_MARKER not in result.stdout:
-            return "runtime_error"
         return verdict
 
 
