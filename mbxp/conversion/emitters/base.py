@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from typing import Any
+from typing import Any, Callable
 
 from ...languages import LANGUAGES, Language
 from ..ir import Problem, Type
@@ -174,8 +174,10 @@ def float_repr(v: float) -> str:
     return r if any(c in r for c in ".e") else r + ".0"
 
 
-def c_string(s: str) -> str:
-    """A double-quoted string with C-style escapes, valid in most C-family languages."""
+def c_string(s: str, control: Callable[[int], str] = lambda o: f"\\u{o:04x}",
+             escape: Callable[[int], bool] = lambda o: o < 32 or o == 127) -> str:
+    """A double-quoted string with C-style escapes (\\" \\\\ \\n \\t \\r); every other code point
+    for which `escape` holds is written with `control`, the part that differs between languages."""
     out = []
     for ch in s:
         if ch in '"\\':
@@ -186,11 +188,33 @@ def c_string(s: str) -> str:
             out.append("\\t")
         elif ch == "\r":
             out.append("\\r")
-        elif ord(ch) < 32 or ord(ch) == 127:
-            out.append(f"\\u{ord(ch):04x}")
+        elif escape(ord(ch)):
+            out.append(control(ord(ch)))
         else:
             out.append(ch)
     return '"' + "".join(out) + '"'
+
+
+def special_float(v: float, nan: str, inf: str, neg_inf: str) -> str:
+    """float_repr, with the language's spelling of NaN and the infinities."""
+    if v != v:
+        return nan
+    if v in (float("inf"), float("-inf")):
+        return inf if v > 0 else neg_inf
+    return float_repr(v)
+
+
+def leaves(values, keep: Callable[[Any], bool]) -> list:
+    """Every scalar inside nested lists, tuples, sets and dicts (keys too) for which keep(v) holds."""
+    out: list = []
+    for v in values:
+        if isinstance(v, (list, tuple, set, frozenset)):
+            out += leaves(v, keep)
+        elif isinstance(v, dict):
+            out += leaves(list(v.keys()) + list(v.values()), keep)
+        elif keep(v):
+            out.append(v)
+    return out
 
 
 def sort_key_values(values) -> list:

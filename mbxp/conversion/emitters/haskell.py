@@ -21,7 +21,7 @@ import re
 from typing import Any
 
 from ..ir import Problem, Type
-from .base import FAIL_EXIT, FAIL_MARKER, PASS_MARKER, Emitter, float_repr, sort_key_values
+from .base import FAIL_EXIT, FAIL_MARKER, PASS_MARKER, Emitter, sort_key_values, c_string, leaves, special_float
 
 KEYWORDS = frozenset("""case class data default deriving do else foreign if import in infix infixl
 infixr instance let module newtype of then type where forall mdo rec proc main""".split())
@@ -128,7 +128,7 @@ class HaskellEmitter(Emitter):
         except ValueError as e:
             return str(e)
         values = [v for c in p.tests + p.examples for v in [*c.args, c.expected]]
-        if any(x != x for x in floats(values)):
+        if any(x != x for x in leaves(values, lambda v: isinstance(v, float))):
             return "a NaN value"
         seen: dict[tuple, str] = {}
         for c in p.tests:
@@ -284,42 +284,14 @@ class HaskellEmitter(Emitter):
         return "".join(lines)
 
 
-def floats(values: list) -> list[float]:
-    out: list[float] = []
-    for v in values:
-        if isinstance(v, float):
-            out.append(v)
-        elif isinstance(v, (list, tuple, set, frozenset)):
-            out += floats(list(v))
-        elif isinstance(v, dict):
-            out += floats(list(v.keys()) + list(v.values()))
-    return out
 
 
 def hs_float(v: float) -> str:
-    if v != v:
-        return "(0 / 0)"
-    if v in (float("inf"), float("-inf")):
-        return "(1 / 0)" if v > 0 else "(-1 / 0)"
-    return float_repr(v)
+    return special_float(v, "(0 / 0)", "(1 / 0)", "(-1 / 0)")
 
 
 def hs_string(s: str) -> str:
-    out = []
-    for ch in s:
-        if ch in '"\\':
-            out.append("\\" + ch)
-        elif ch == "\n":
-            out.append("\\n")
-        elif ch == "\t":
-            out.append("\\t")
-        elif ch == "\r":
-            out.append("\\r")
-        elif ord(ch) < 32 or ord(ch) == 127 or 0xD800 <= ord(ch) <= 0xDFFF:
-            out.append(f"\\{ord(ch)}\\&")
-        else:
-            out.append(ch)
-    return '"' + "".join(out) + '"'
+    return c_string(s, control=lambda o: f"\\{o}\\&", escape=lambda o: o < 32 or o == 127 or 0xD800 <= o <= 0xDFFF)
 
 
 EMITTER = HaskellEmitter()

@@ -22,7 +22,7 @@ import re
 from typing import Any
 
 from ..ir import Problem, Type
-from .base import FAIL_EXIT, FAIL_MARKER, PASS_MARKER, Emitter, float_repr, sort_key_values
+from .base import FAIL_EXIT, FAIL_MARKER, PASS_MARKER, Emitter, sort_key_values, c_string, leaves, special_float
 
 KEYWORDS = frozenset("""and as assert asr begin class constraint do done downto else end exception
 external false for fun function functor if in include inherit initializer land lazy let lor lsl lsr
@@ -108,11 +108,11 @@ class OCamlEmitter(Emitter):
         except ValueError as e:
             return str(e)
         values = [v for c in p.tests + p.examples for v in [*c.args, c.expected]]
-        if any(abs(x) >= INT63 for x in ints(values)):
+        if any(abs(x) >= INT63 for x in leaves(values, lambda v: isinstance(v, int) and not isinstance(v, bool))):
             return "an integer beyond OCaml's 63-bit int"
-        if any(any(ord(ch) > 127 for ch in s) for s in strings(values)):
+        if any(any(ord(ch) > 127 for ch in s) for s in leaves(values, lambda v: isinstance(v, str))):
             return "non-ASCII text (OCaml strings are bytes)"
-        if any(x != x for x in floats(values)):
+        if any(x != x for x in leaves(values, lambda v: isinstance(v, float))):
             return "a NaN value"
         seen: dict[tuple, str] = {}
         for c in p.tests:
@@ -276,68 +276,16 @@ def comment_safe(text: str) -> str:
     return text
 
 
-def ints(values: list) -> list[int]:
-    out: list[int] = []
-    for v in values:
-        if isinstance(v, bool):
-            continue
-        if isinstance(v, int):
-            out.append(v)
-        elif isinstance(v, (list, tuple, set, frozenset)):
-            out += ints(list(v))
-        elif isinstance(v, dict):
-            out += ints(list(v.keys()) + list(v.values()))
-    return out
 
 
-def strings(values: list) -> list[str]:
-    out: list[str] = []
-    for v in values:
-        if isinstance(v, str):
-            out.append(v)
-        elif isinstance(v, (list, tuple, set, frozenset)):
-            out += strings(list(v))
-        elif isinstance(v, dict):
-            out += strings(list(v.keys()) + list(v.values()))
-    return out
-
-
-def floats(values: list) -> list[float]:
-    out: list[float] = []
-    for v in values:
-        if isinstance(v, float):
-            out.append(v)
-        elif isinstance(v, (list, tuple, set, frozenset)):
-            out += floats(list(v))
-        elif isinstance(v, dict):
-            out += floats(list(v.keys()) + list(v.values()))
-    return out
 
 
 def ml_float(v: float) -> str:
-    if v != v:
-        return "Float.nan"
-    if v in (float("inf"), float("-inf")):
-        return "Float.infinity" if v > 0 else "Float.neg_infinity"
-    return float_repr(v)
+    return special_float(v, "Float.nan", "Float.infinity", "Float.neg_infinity")
 
 
 def ml_string(s: str) -> str:
-    out = []
-    for ch in s:
-        if ch in '"\\':
-            out.append("\\" + ch)
-        elif ch == "\n":
-            out.append("\\n")
-        elif ch == "\t":
-            out.append("\\t")
-        elif ch == "\r":
-            out.append("\\r")
-        elif ord(ch) < 32 or ord(ch) == 127:
-            out.append(f"\\{ord(ch):03d}")
-        else:
-            out.append(ch)
-    return '"' + "".join(out) + '"'
+    return c_string(s, control=lambda o: f"\\{o:03d}")
 
 
 EMITTER = OCamlEmitter()

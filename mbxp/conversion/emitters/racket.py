@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..ir import Problem, Type
-from .base import FAIL_EXIT, FAIL_MARKER, PASS_MARKER, Emitter, comment_lines, float_repr, sort_key_values
+from .base import FAIL_EXIT, FAIL_MARKER, PASS_MARKER, Emitter, comment_lines, float_repr, sort_key_values, c_string, special_float
 from .elixir import snake
 
 # Parameter names that would shadow a `racket` binding the body is likely to call.
@@ -189,30 +189,13 @@ def is_self_quoting(datum: str) -> bool:
     return not datum.startswith("(")
 
 
+
 def racket_float(v: float) -> str:
-    if v != v:
-        return "+nan.0"
-    if v in (float("inf"), float("-inf")):
-        return "+inf.0" if v > 0 else "-inf.0"
-    return float_repr(v)
+    return special_float(v, "+nan.0", "+inf.0", "-inf.0")
 
 
 def racket_string(s: str) -> str:
-    out = []
-    for ch in s:
-        if ch in '"\\':
-            out.append("\\" + ch)
-        elif ch == "\n":
-            out.append("\\n")
-        elif ch == "\t":
-            out.append("\\t")
-        elif ch == "\r":
-            out.append("\\r")
-        elif ord(ch) < 32 or ord(ch) == 127:
-            out.append(f"\\u{ord(ch):04x}")
-        else:
-            out.append(ch)
-    return '"' + "".join(out) + '"'
+    return c_string(s)
 
 
 EMITTER = RacketEmitter()

@@ -17,7 +17,7 @@ import re
 from typing import Any
 
 from ..ir import Problem, Type
-from .base import FAIL_EXIT, FAIL_MARKER, PASS_MARKER, Emitter, comment_lines, float_repr, sort_key_values
+from .base import FAIL_EXIT, FAIL_MARKER, PASS_MARKER, Emitter, comment_lines, sort_key_values, c_string, leaves, special_float
 
 KEYWORDS = frozenset("""as break const continue crate else enum extern false fn for if impl in let loop
 match mod move mut pub ref return self Self static struct super trait true type unsafe use where while
@@ -144,7 +144,7 @@ class RustEmitter(Emitter):
             return str(e)
         values = [v for c in p.tests for v in [*c.args, c.expected]]
         if any(t.contains("bigint") for t in [prm.type for prm in p.params] + [p.returns]) and \
-                any(abs(x) >= I128 for x in ints(values)):
+                any(abs(x) >= I128 for x in leaves(values, lambda v: isinstance(v, int) and not isinstance(v, bool))):
             return "an integer beyond i128"
         return None
 
@@ -248,44 +248,14 @@ def _unsupported(reason: str) -> str:
     raise ValueError(reason)
 
 
-def ints(values: list) -> list[int]:
-    out: list[int] = []
-    for v in values:
-        if isinstance(v, bool):
-            continue
-        if isinstance(v, int):
-            out.append(v)
-        elif isinstance(v, (list, tuple, set, frozenset)):
-            out += ints(list(v))
-        elif isinstance(v, dict):
-            out += ints(list(v.keys()) + list(v.values()))
-    return out
 
 
 def rust_float(v: float) -> str:
-    if v != v:
-        return "f64::NAN"
-    if v in (float("inf"), float("-inf")):
-        return "f64::INFINITY" if v > 0 else "f64::NEG_INFINITY"
-    return float_repr(v)
+    return special_float(v, "f64::NAN", "f64::INFINITY", "f64::NEG_INFINITY")
 
 
 def rust_string(s: str) -> str:
-    out = []
-    for ch in s:
-        if ch in '"\\':
-            out.append("\\" + ch)
-        elif ch == "\n":
-            out.append("\\n")
-        elif ch == "\t":
-            out.append("\\t")
-        elif ch == "\r":
-            out.append("\\r")
-        elif ord(ch) < 32 or ord(ch) == 127:
-            out.append(f"\\u{{{ord(ch):x}}}")
-        else:
-            out.append(ch)
-    return '"' + "".join(out) + '"'
+    return c_string(s, control=lambda o: f"\\u{{{o:x}}}")
 
 
 EMITTER = RustEmitter()
