@@ -4,6 +4,8 @@ from pathlib import Path
 
 import pytest
 
+from .sandbox_kit import box  # noqa: F401 - the sandbox tests' fixture
+
 REPO = Path(__file__).resolve().parent.parent
 os.environ.setdefault("MBXP_SOURCE_DIR", str(REPO.parent / "shared" / "data"))
 # The whole suite runs offline, with a private HF cache (datasets and evaluate read these at import).
