@@ -56,5 +56,37 @@ def test_rust_types_and_names():
     assert em.literal({(1, "a"): [1, None]}, t) == 'HashMap::from([((1, String::from("a")), vec![Some(1.0), None])])'
     assert em.literal(("a\\\n",), Type("tuple", (STR,))) == '(String::from("a\\\\\\n"),)'
     assert em.name("Find_Max") == "find_max" and em.name("type") == "type_" and em.name("isUpper") == "is_upper"
-    assert em.unsupported(problem("f", [("x", Type("any"))], INT, [((1,), 1)]))
     assert em.unsupported(problem("g", [("x", Type("set", (FLOAT,)))], INT, [(({1.0},), 1)]))
+    assert em.unsupported(problem("h", [("x", Type("any"))], INT, [((2**70,), 1)]))
+
+
+ANY = Type("any")
+TALLY = problem("tally", [("xs", Type("list", (ANY,)))], Type("dict", (ANY, ANY)),
+                [(([1, "a", 1, (2, 3.5)],), {1: 2, "a": 1.0, (2, 3.5): [None, {True}]})])
+
+
+def test_rust_value_enum():
+    em = get_emitter("rust")
+    assert not em.unsupported(TALLY) and "enum Value" in em.prompt(TALLY)
+    assert "enum Value" not in em.prompt(problem("f", [("x", INT)], INT, [((1,), 1)]))
+    assert em.rtype(TALLY.returns) == "HashMap<Value, Value>"
+    assert em.literal([(1, "a"), [2.5, None], {}, set()], ANY) == (
+        'Value::List(vec![Value::Tuple(vec![Value::Int(1), Value::Str(String::from("a"))]), '
+        'Value::List(vec![Value::Float(2.5), Value::None]), Value::Dict(BTreeMap::new()), Value::Set(BTreeSet::new())])')
+    # keyed by Value (Hash + Eq), an Int equal to a Float, floats with tolerance; a List is not a Tuple
+    body = """    let mut m: HashMap<Value, Value> = HashMap::new();
+    for x in xs {
+        let seen = m.contains_key(&x);
+        let v = match &x {
+            Value::Int(_) => Value::Float(if seen { 2.0 } else { 1.0 }),
+            Value::Str(_) => Value::Int(1),
+            _ => Value::List(vec![Value::None, Value::Set(BTreeSet::from([Value::Bool(true)]))]),
+        };
+        m.insert(x, v);
+    }
+    m
+}
+"""
+    got = verdicts("rust", [(TALLY, body), (TALLY, body.replace("Value::List(vec![Value::None", "Value::Tuple(vec![Value::None")),
+                            (TALLY, body.replace("2.0", "2.0000000001")), (TALLY, body.replace("2.0", "2.01"))])
+    assert got == ["passed", "failed", "passed", "failed"]

@@ -3,13 +3,24 @@
 Types follow MultiPL-E's owned style: int and long -> i64, bigint -> i128 (values beyond it are
 unsupported), float -> f64, str -> String (parameters too, so every literal is an owned value),
 list -> Vec<T>, set -> HashSet<T>, dict -> HashMap<K, V>, tuple -> (A, B, ...), optional ->
-Option<T>. `any` has no Rust counterpart short of a made-up enum the model would have to learn
-from the prompt, so problems using it are dropped, as are hash keys holding floats (f64 is not
-Hash).
+Option<T>. Hash keys holding plain floats are dropped (f64 is not Hash).
+
+`any` (Python values of mixed types) is `Value`, an enum declared in the prompt's header (only in
+prompts that use it) before the doc comment: None, Bool, Int(i64), Float(f64), Str, List, Tuple
+(kept apart from List, as Python's == does), Dict(BTreeMap) and Set(BTreeSet). Ordered
+collections, not hash ones, so Value can be Ord and Hash itself (hash keys, sorting, sets of
+values): PartialEq/PartialOrd are derived (variant first, then contents, which sorts ints before
+strings as MBPP's mixed-sort problems want), Ord is partial_cmp with NaN as equal, and floats hash
+by their bits. Literals are spelled out: `Value::Str(String::from("a"))`. The test compares Values
+like Python's ==, floats with tolerance and an Int equal to a Float of the same value; a Bool is
+not an Int. Integers beyond i64 inside a Value are dropped.
 
 The prompt imports `std::collections::*`: a glob, so an answer that imports HashMap itself does
 not clash with it. Comparison goes through a small trait (MbxpEq): floats with tolerance, maps
 by key, tuples element-wise.
+
+Coverage: MBPP 966 kept (67 and 539 need integers beyond i128; the other 6 drops happen before any
+emitter), HumanEval 164/164.
 """
 from __future__ import annotations
 
@@ -26,6 +37,67 @@ main""".split())
 
 I128 = 2**127
 HEADER = "use std::collections::*;\n\n"
+
+VALUE_DECL = """\
+/// A dynamically typed value, as in Python: `Value::Int(1)`, `Value::Str(String::from("a"))`,
+/// `Value::List(vec![...])`, `Value::Tuple(vec![...])`, `Value::Dict(BTreeMap::from([(k, v)]))`...
+/// It is Eq, Ord and Hash: variants order as listed, then by content.
+#[derive(Debug, Clone, PartialEq, PartialOrd)]
+enum Value {
+    None,
+    Bool(bool),
+    Int(i64),
+    Float(f64),
+    Str(String),
+    List(Vec<Value>),
+    Tuple(Vec<Value>),
+    Dict(BTreeMap<Value, Value>),
+    Set(BTreeSet<Value>),
+}
+
+impl Eq for Value {}
+
+impl Ord for Value {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.partial_cmp(other).unwrap_or(std::cmp::Ordering::Equal)
+    }
+}
+
+impl std::hash::Hash for Value {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        std::mem::discriminant(self).hash(state);
+        match self {
+            Value::None => {}
+            Value::Bool(b) => b.hash(state),
+            Value::Int(n) => n.hash(state),
+            Value::Float(x) => (if *x == 0.0 { 0.0f64 } else { *x }).to_bits().hash(state),
+            Value::Str(s) => s.hash(state),
+            Value::List(v) | Value::Tuple(v) => v.hash(state),
+            Value::Dict(d) => d.hash(state),
+            Value::Set(s) => s.hash(state),
+        }
+    }
+}
+
+"""
+
+# Python's ==: an int equals a float of the same value (here within tolerance); dict values and
+# list items recurse so nested floats get the tolerance too.
+VALUE_EQ = r'''
+impl MbxpEq for Value {
+    fn mbxp_eq(&self, o: &Self) -> bool {
+        match (self, o) {
+            (Value::Float(a), Value::Float(b)) => a.mbxp_eq(b),
+            (Value::Int(a), Value::Float(b)) | (Value::Float(b), Value::Int(a)) => (*a as f64).mbxp_eq(b),
+            (Value::List(a), Value::List(b)) | (Value::Tuple(a), Value::Tuple(b)) => a.mbxp_eq(b),
+            (Value::Dict(a), Value::Dict(b)) => {
+                a.len() == b.len() && a.iter().all(|(k, v)| b.get(k).map_or(false, |w| v.mbxp_eq(w)))
+            }
+            _ => self == o,
+        }
+    }
+}
+'''
 
 HARNESS = r'''
 trait MbxpEq {
@@ -146,12 +218,18 @@ class RustEmitter(Emitter):
         if any(t.contains("bigint") for t in [prm.type for prm in p.params] + [p.returns]) and \
                 any(abs(x) >= I128 for x in leaves(values, lambda v: isinstance(v, int) and not isinstance(v, bool))):
             return "an integer beyond i128"
+        try:
+            for c in p.tests:
+                for v, t in [*zip(c.args, [prm.type for prm in p.params]), (c.expected, p.returns)]:
+                    self.literal(v, t)
+        except ValueError as e:
+            return str(e)
         return None
 
     def rtype(self, t: Type, key: bool = False) -> str:
         k = t.kind
         if k == "any":
-            return _unsupported("a value of Python type `any` (Rust has no dynamic type)")
+            return "Value"
         if k == "none":
             return _unsupported("a value that is always None")
         if k == "float" and key:
@@ -179,6 +257,8 @@ class RustEmitter(Emitter):
     # ---- literals ----------------------------------------------------------------------------
     def literal(self, v: Any, t: Type) -> str:
         k = t.kind
+        if k == "any":
+            return value_literal(v)
         if k == "optional":
             return "None" if v is None else f"Some({self.literal(v, t.elem)})"
         if k == "bool":
@@ -203,8 +283,11 @@ class RustEmitter(Emitter):
         raise ValueError(f"cannot render {v!r} as {t}")
 
     # ---- the texts ---------------------------------------------------------------------------
+    def uses_value(self, p: Problem) -> bool:
+        return any(t.contains("any") for t in [prm.type for prm in p.params] + [p.returns])
+
     def header(self, p: Problem) -> str:
-        return HEADER
+        return HEADER + (VALUE_DECL if self.uses_value(p) else "")
 
     def param_names(self, p: Problem) -> list[str]:
         names: list[str] = []
@@ -220,7 +303,7 @@ class RustEmitter(Emitter):
         for call, result in self.examples(p):
             lines += [f">>> {call}", result]
         params = ", ".join(f"{n}: {self.rtype(prm.type)}" for n, prm in zip(self.param_names(p), p.params))
-        return (HEADER + comment_lines("\n".join(lines), "/// ") + "\n"
+        return (self.header(p) + comment_lines("\n".join(lines), "/// ") + "\n"
                 + f"fn {self.function_name(p)}({params}) -> {self.rtype(p.returns)} {{\n")
 
     def test(self, p: Problem) -> str:
@@ -232,6 +315,8 @@ class RustEmitter(Emitter):
                          f"&{self.literal(case.expected, p.returns)});\n")
         harness = (HARNESS.replace("REL", rust_float(p.rel_tol)).replace("ABS", rust_float(p.abs_tol))
                    .replace("MARKER", FAIL_MARKER).replace("(FAIL)", f"({FAIL_EXIT})"))
+        if self.uses_value(p):
+            harness += VALUE_EQ
         return f"\nfn main() {{\n{''.join(calls)}    println!(\"{PASS_MARKER}\");\n}}\n" + harness
 
     def oracle(self, p: Problem, results: list[Any]) -> str:
@@ -248,6 +333,30 @@ def _unsupported(reason: str) -> str:
     raise ValueError(reason)
 
 
+def value_literal(v: Any) -> str:
+    """A Python value of any type as a `Value`, its variant chosen by the value's own type."""
+    if v is None:
+        return "Value::None"
+    if isinstance(v, bool):
+        return f"Value::Bool({'true' if v else 'false'})"
+    if isinstance(v, int):
+        if not -2**63 <= v < 2**63:
+            return _unsupported("an integer beyond i64 inside a mixed-type value")
+        return f"Value::Int({v})"
+    if isinstance(v, float):
+        return f"Value::Float({rust_float(v)})"
+    if isinstance(v, str):
+        return f"Value::Str(String::from({rust_string(v)}))"
+    if isinstance(v, (list, tuple)):
+        variant = "List" if isinstance(v, list) else "Tuple"
+        return f"Value::{variant}(vec![{', '.join(map(value_literal, v))}])"
+    if isinstance(v, (set, frozenset)):
+        items = ", ".join(value_literal(x) for x in sort_key_values(v))
+        return f"Value::Set(BTreeSet::from([{items}]))" if items else "Value::Set(BTreeSet::new())"
+    if isinstance(v, dict):
+        items = ", ".join(f"({value_literal(a)}, {value_literal(b)})" for a, b in v.items())
+        return f"Value::Dict(BTreeMap::from([{items}]))" if items else "Value::Dict(BTreeMap::new())"
+    return _unsupported(f"a value of Python type {type(v).__name__}")
 
 
 def rust_float(v: float) -> str:

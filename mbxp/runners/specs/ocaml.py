@@ -5,10 +5,16 @@ error and an uncaught exception both exit 2 and can only be told apart by their 
 ocamlopt rejects an ill-typed program before anything runs. An uncaught exception exits 2
 (runtime_error); the harness exits 3 after printing the failure marker.
 
+Programs link Zarith (`-I +zarith zarith.cmxa`; Debian package libzarith-ocaml-dev) when it is
+installed: bigint results are Z.t. ocamlopt links only the library modules a program uses, so the
+others pay nothing.
+
 Truncation: the function ends at the first non-blank line at column 0 (a top-level item), except
 that a line starting with `|` (a match arm written flush left) continues the body.
 """
 from __future__ import annotations
+
+import os
 
 from ..base import Job, Runner
 from ..sandbox import Limits, ProcResult
@@ -19,6 +25,8 @@ class OCamlRunner(Runner):
     filename = "main.ml"
     tools = {"ocamlopt": "ocamlopt"}
     compile_cmd = ["{ocamlopt}", "-w", "-a", "-o", "main", "main.ml"]
+    if os.path.exists("/usr/lib/ocaml/zarith/zarith.cmxa"):
+        compile_cmd[1:1] = ["-I", "+zarith", "zarith.cmxa"]
     end_style = "toplevel"
     line_comment = ""
     # text that only follows the function once it has ended (top-level items)
