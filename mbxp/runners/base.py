@@ -120,11 +120,29 @@ class Runner:
                 job.compile_seconds = job.compile_result.duration
             job.compiled = True
 
+    # The per-sample mode: what earlier harnesses (MultiPL-E, mxeval) do, a fresh compiler and a
+    # fresh run per program with the toolchain's plain commands. The throughput benchmark's
+    # baseline; runners with batches or warm compilers set these to the plain commands.
+    per_sample_compile: list[str] | None = None
+    per_sample_run: list[str] | None = None
+
     def compile_per_sample(self, jobs: list[Job], sandbox: str) -> None:
-        """How earlier harnesses compile: a fresh compiler per program. The throughput benchmark's
-        baseline; runners whose single-job compile_batch is not that naive override it."""
+        if self.per_sample_compile is None:
+            for job in jobs:
+                self.compile_batch([job], sandbox)
+            return
+        limits = Limits(timeout=self.compile_timeout, memory_mb=self.compile_memory_mb)
         for job in jobs:
-            self.compile_batch([job], sandbox)
+            self.write(job)
+            job.compile_result = self.sandboxed(self.fill(self.per_sample_compile), job.workdir, limits, sandbox)
+            job.compile_seconds = job.compile_result.duration
+            job.compiled = True
+
+    def run_per_sample(self, job: Job, timeout: float, sandbox: str) -> ProcResult:
+        if self.per_sample_run is None:
+            return self.run_job(job, timeout, sandbox)
+        limits = Limits(timeout=timeout, memory_mb=self.memory_mb)
+        return self.sandboxed(self.fill(self.per_sample_run), job.workdir, limits, sandbox)
 
     def run_job(self, job: Job, timeout: float, sandbox: str) -> ProcResult:
         limits = Limits(timeout=timeout, memory_mb=self.memory_mb)

@@ -1,16 +1,17 @@
-"""One scheduler over all jobs: batches per language, a thread pool across languages, a cache.
+"""One scheduler over all jobs: batches per language, worker threads across languages, a cache.
 
-Each thread takes a batch of one language: it compiles the batch (one compiler call, or one by
-one), then runs every program in its own sandbox. Identical programs run once.
+A batch of one language is compiled by one task (one compiler call, or one by one); each of its
+programs then runs as its own task, in its own sandbox. Identical programs run once.
 """
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
+import queue
 import shutil
 import tempfile
 import threading
-from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from dataclasses import asdict
 from pathlib import Path
 from typing import Iterable, Iterator
@@ -56,32 +57,49 @@ class Cache:
             (self.dir / key[:2] / key).write_text(json.dumps(asdict(outcome)))
 
 
-def judge_batch(jobs: list[Job], timeout: float, sandbox: str, root: Path, batching: bool = True) -> list[Outcome]:
-    runner = get_runner(jobs[0].language)
-    mode = sandbox_mode() if sandbox != "none" else "none"
-    if not runner.available():
-        return [Outcome("toolchain_missing", stderr=f"no {runner.language} toolchain: run "
-                        f"`scripts/install-toolchains --only {runner.language}`", sandbox=mode) for _ in jobs]
-    for job in jobs:
-        job.workdir = Path(tempfile.mkdtemp(prefix=f"{job.language}-", dir=root))
-    try:
-        (runner.compile_batch if batching else runner.compile_per_sample)(jobs, sandbox)
-        outcomes = []
+class Stage:
+    """The two kinds of task: compile a batch, then run each of its programs on its own."""
+
+    def __init__(self, timeout: float, sandbox: str, root: Path, batching: bool):
+        self.timeout, self.sandbox, self.root, self.batching = timeout, sandbox, root, batching
+        self.mode = sandbox_mode() if sandbox != "none" else "none"
+
+    def compile(self, jobs: list[Job]) -> tuple[list[tuple[Job, Outcome]], list[Job]]:
+        """Compile a batch: outcomes for the programs that are already judged, and the ones to run."""
+        runner = get_runner(jobs[0].language)
+        if not runner.available():
+            return [(job, Outcome("toolchain_missing", stderr=f"no {runner.language} toolchain: run "
+                                  f"`scripts/install-toolchains --only {runner.language}`", sandbox=self.mode))
+                    for job in jobs], []
+        for job in jobs:
+            job.workdir = Path(tempfile.mkdtemp(prefix=f"{job.language}-", dir=self.root))
+        try:
+            (runner.compile_batch if self.batching else runner.compile_per_sample)(jobs, self.sandbox)
+        except BaseException:
+            for job in jobs:
+                shutil.rmtree(job.workdir, ignore_errors=True)
+            raise
+        done, to_run = [], []
         for job in jobs:
             cr = job.compile_result
             if runner.compile_failed(cr):
                 verdict = "timeout" if cr.timed_out else "compile_error"
-                outcomes.append(Outcome(verdict, cr.exit_code, job.compile_seconds, 0.0,
-                                        excerpt(cr.stderr or cr.stdout), sandbox=cr.sandbox))
-                continue
-            res = runner.run_job(job, timeout, sandbox)
-            verdict = runner.classify(res, False) if job.extra.get("foreign") else runner.classify(res)
-            outcomes.append(Outcome(verdict, res.exit_code, job.compile_seconds,
-                                    res.duration, excerpt(res.stderr), res.stdout[-500:], res.sandbox))
-        return outcomes
-    finally:
-        for job in jobs:
+                done.append((job, Outcome(verdict, cr.exit_code, job.compile_seconds, 0.0,
+                                          excerpt(cr.stderr or cr.stdout), sandbox=cr.sandbox)))
+                shutil.rmtree(job.workdir, ignore_errors=True)
+            else:
+                to_run.append(job)
+        return done, to_run
+
+    def run(self, job: Job) -> Outcome:
+        runner = get_runner(job.language)
+        try:
+            res = (runner.run_job if self.batching else runner.run_per_sample)(job, self.timeout, self.sandbox)
+        finally:
             shutil.rmtree(job.workdir, ignore_errors=True)
+        verdict = runner.classify(res, False) if job.extra.get("foreign") else runner.classify(res)
+        return Outcome(verdict, res.exit_code, job.compile_seconds, res.duration, excerpt(res.stderr),
+                       res.stdout[-500:], res.sandbox)
 
 
 def excerpt(text: str) -> str:
@@ -89,14 +107,15 @@ def excerpt(text: str) -> str:
     return text if len(text) <= STDERR_EXCERPT else text[:STDERR_EXCERPT // 2] + "\n...\n" + text[-STDERR_EXCERPT // 2:]
 
 
-def batches(jobs: list[Job], batching: bool = True) -> list[list[Job]]:
-    """Batches of one language each, interleaved across languages so every compiler stays busy."""
+def batches(jobs: list[Job], batching: bool = True, workers: int = 1) -> list[list[Job]]:
+    """Batches of one language each, interleaved across languages so every compiler stays busy.
+    A language with few programs gets smaller batches, so that every worker has one."""
     by_lang: dict[str, list[Job]] = {}
     for job in jobs:
         by_lang.setdefault(job.language, []).append(job)
     queues = []
     for lang, items in by_lang.items():
-        size = max(1, get_runner(lang).batch_size) if batching else 1
+        size = max(1, min(get_runner(lang).batch_size, -(-len(items) // max(1, workers)))) if batching else 1
         queues.append([items[i:i + size] for i in range(0, len(items), size)])
     out = []
     while any(queues):
@@ -110,8 +129,10 @@ def judge(jobs: Iterable[Job], *, workers: int = 2, timeout: float = 10.0, sandb
           cache: Cache | None = None, batching: bool = True) -> Iterator[tuple[Job, Outcome]]:
     """Judge every job; yields (job, outcome) as results arrive, in no particular order.
 
-    batching=False is the per-sample mode of earlier harnesses (one compiler call per program, no
-    cache, duplicates run again); the throughput benchmark compares the two."""
+    Workers take tasks from one priority queue: runs of compiled programs before compiles of new
+    batches, so results flow early and few compiled programs wait on disk. batching=False is the
+    per-sample mode of earlier harnesses (a plain compiler call per program, no cache, duplicates
+    run again); the throughput benchmark compares the two."""
     cache = cache if cache is not None else Cache()
     pending: dict[str, list[Job]] = {}
     for i, job in enumerate(jobs):
@@ -121,29 +142,58 @@ def judge(jobs: Iterable[Job], *, workers: int = 2, timeout: float = 10.0, sandb
             yield job, hit
         else:
             pending.setdefault(key, []).append(job)
+    if not pending:
+        return
     unique = [dups[0] for dups in pending.values()]
     keys = {id(dups[0]): key for key, dups in pending.items()}
     limits = {lang: threading.Semaphore(get_runner(lang).concurrency or workers)
               for lang in {j.language for j in unique}}
     root = Path(tempfile.mkdtemp(prefix="mbxp-run-"))
     root.chmod(0o711)  # the sandbox's unprivileged uid must reach the workdirs inside
+    stage = Stage(timeout, sandbox, root, batching)
+    tasks: queue.PriorityQueue = queue.PriorityQueue()
+    results: queue.Queue = queue.Queue()
+    order = itertools.count()
+    for batch in batches(unique, batching, workers):
+        tasks.put((1, next(order), batch))
+    stop = threading.Event()
 
-    def work(batch: list[Job]) -> list[Outcome]:
-        with limits[batch[0].language]:
-            return judge_batch(batch, timeout, sandbox, root, batching)
+    def worker() -> None:
+        while not stop.is_set():
+            try:
+                priority, _, item = tasks.get(timeout=0.2)
+            except queue.Empty:
+                continue
+            try:
+                if priority == 0:
+                    results.put([(item, stage.run(item))])
+                else:
+                    with limits[item[0].language]:
+                        done, to_run = stage.compile(item)
+                    for job in to_run:
+                        tasks.put((0, next(order), job))
+                    results.put(done)
+            except BaseException as e:  # surfaced in the caller's thread
+                results.put(e)
 
+    threads = [threading.Thread(target=worker, daemon=True) for _ in range(max(1, workers))]
+    for t in threads:
+        t.start()
     try:
-        with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
-            futures = {pool.submit(work, b): b for b in batches(unique, batching)}
-            while futures:
-                done, _ = wait(futures, return_when=FIRST_COMPLETED)
-                for fut in done:
-                    batch = futures.pop(fut)
-                    for job, outcome in zip(batch, fut.result()):
-                        key = Cache.key(job) if batching else keys[id(job)]
-                        if batching:
-                            cache.put(key, outcome)
-                        for dup in pending[key]:
-                            yield dup, outcome
+        remaining = len(unique)
+        while remaining:
+            got = results.get()
+            if isinstance(got, BaseException):
+                raise got
+            for job, outcome in got:
+                remaining -= 1
+                key = Cache.key(job) if batching else keys[id(job)]
+                if batching:
+                    cache.put(key, outcome)
+                for dup in pending[key]:
+                    yield dup, outcome
     finally:
+        stop.set()
+        for t in threads:
+            t.join()
         shutil.rmtree(root, ignore_errors=True)

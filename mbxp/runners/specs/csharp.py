@@ -33,6 +33,8 @@ class CSharpRunner(Runner):
     batch_size = 20
     memory_mb = 2048
     compile_timeout = 120.0
+    per_sample_compile = ["{mcs}", "-r:System.Numerics", "-codepage:utf8", "-main:MbxpTest", "-out:main.exe", "main.cs"]
+    per_sample_run = ["{mono}", "main.exe"]
 
     def compile_argv(self, files: list[str]) -> list[str]:
         return [self.tool("mcs"), "-r:System.Numerics", "-codepage:utf8", "-nowarn:0162,0168,0219,0414,0649",

@@ -115,6 +115,9 @@ class JavaRunner(JvmBatchRunner):
     # Each marks text after the function has closed (a generator may drop the stop text itself).
     stop_tokens = ["\n    public static", "\n    static ", "\n    private static", "\n}\n", "\nclass ", "\npublic class"]
 
+    per_sample_compile = ["{javac}", "-encoding", "UTF-8", "Main.java"]
+    per_sample_run = ["{java}", "-Xss64m", "-Xmx1g", "Main"]
+
     def package_decl(self, pkg: str) -> str:
         return f"package {pkg};\n"
 

@@ -20,6 +20,8 @@ class KotlinRunner(JvmBatchRunner):
                    "\n//", "\nimport "]
     batch_size = 20
     compile_timeout = 300.0
+    per_sample_compile = ["{kotlinc}", "-nowarn", "main.kt", "-include-runtime", "-d", "main.jar"]
+    per_sample_run = ["{java}", "-Xss64m", "-Xmx1g", "-jar", "main.jar"]
 
     def home(self) -> str:
         return self.toolchain().get("kotlin_home") or "/opt/mbxp/npm/node_modules/kotlin-compiler"

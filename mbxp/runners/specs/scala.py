@@ -124,6 +124,15 @@ class ScalaRunner(Runner):
         finally:
             shutil.rmtree(bdir, ignore_errors=True)
 
+    @property
+    def per_sample_compile(self) -> list[str]:  # a cold compiler per program, like `scalac`
+        return [self.tool("java"), "-Xss64m", "-cp", self.classpath("scala_compiler_classpath"), "dotty.tools.dotc.Main",
+                "-classpath", self.classpath("scala_library_classpath"), "-nowarn", "-d", ".", self.filename]
+
+    @property
+    def per_sample_run(self) -> list[str]:
+        return [self.tool("java"), "-Xss64m", "-Xmx1g", "-cp", ".:" + self.classpath("scala_library_classpath"), "MbxpTest"]
+
     def run_job(self, job: Job, timeout: float, sandbox: str) -> ProcResult:
         argv = [self.tool("java"), *JVM_FLAGS, "-Xss64m", "-Xmx1g", "-cp",
                 ".:" + self.classpath("scala_library_classpath"), f"{job.extra['jvm_package']}.MbxpTest"]
