@@ -4,7 +4,7 @@ from mbxp.conversion.emitters import get_emitter
 from mbxp.conversion.ir import FLOAT, INT, STR, Type
 from mbxp.runners.assemble import truncate
 
-from .common import ADD, COUNTS, MEAN, NESTED, check_language, problem, verdicts
+from .common import ADD, COUNTS, MEAN, NESTED, L, check_language, problem, verdicts
 
 pytestmark = pytest.mark.lang
 
@@ -29,7 +29,7 @@ def test_encodings():
     assert em.encode([[1, 2], [3]], Type("list", (Type("list", (INT,)),))) == "1 2\n3"
     assert em.encode({"a": [1, 2]}, Type("dict", (STR, Type("list", (INT,))))) == "a,1 2"
     assert em.encode(1e-05, FLOAT) == "0.00001" and em.encode(2, FLOAT) == "2.0"
-    assert em.unsupported(problem("f", [("xs", Type("list", (STR,)))], INT, [((["a b"],), 1)]))
+    assert em.json_mode(problem("f", [("xs", Type("list", (STR,)))], INT, [((["a b"],), 1)]))
     assert em.function_name(problem("sort", [("x", INT)], INT, [((1,), 1)])) == "sort_"
     assert "# Prints the result: a newline-separated list of space-separated lists\n" in em.prompt(NESTED)
 
@@ -45,3 +45,36 @@ def test_text_comparison():
     ])
     assert got[:5] == ["passed", "passed", "failed", "passed", "failed"]
     assert got[5].startswith("runtime_error")
+
+
+SPACED = problem("filter_words", [("xs", L(STR)), ("s", STR)], L(STR),
+                 [((["john doe", "", "ox"], "o"), ["john doe", "ox"]), (([], "a"), [])])
+PAIR_SET = problem("pair_set", [("rows", L(L(Type("tuple", (INT, INT)))))], Type("set", (Type("tuple", (INT, INT)),)),
+                   [(([[(1, 2)], [(3, 4), (1, 2)]],), {(1, 2), (3, 4)})])
+SCORES = problem("scores", [("d", Type("dict", (STR, FLOAT)))], Type("dict", (STR, FLOAT)),
+                 [(({"Ann Lee": 1.5, "Bo": 2.0},), {"Ann Lee": 3.0, "Bo": 4.0})])
+
+
+def test_json_encoding():
+    em = get_emitter("bash")
+    assert not em.json_mode(NESTED) and em.json_mode(SPACED) and em.json_mode(PAIR_SET)
+    assert not em.unsupported(SPACED) and not em.unsupported(PAIR_SET)
+    assert em.call(SPACED, [["john doe", ""], "o"], True) == "filter_words '[\"john doe\", \"\"]' o"
+    assert "# $1 is a JSON array of arrays of [integer, integer] arrays\n" in em.prompt(PAIR_SET)
+    assert "# Prints the result: a JSON object mapping strings to numbers\n" in em.prompt(SCORES)
+    assert em.unsupported(problem("f", [("s", STR)], L(STR), [(("a\0",), ["a\0", "b c"])])).startswith("a string with a NUL")
+
+
+def test_json_comparison():
+    got = verdicts("bash", [
+        (SPACED, "    jq -c --arg s \"$2\" 'map(select(contains($s)))' <<< \"$1\"\n}\n"),
+        (SPACED, "    jq --arg s \"$2\" 'map(select(contains($s) | not))' <<< \"$1\"\n}\n"),
+        (SPACED, "    jq -r '.[]' <<< \"$1\"\n}\n"),                          # not one JSON value
+        (PAIR_SET, "    jq -c '[.[][]] | unique | reverse' <<< \"$1\"\n}\n"),   # sets in any order
+        (PAIR_SET, "    jq -c '[.[][]]' <<< \"$1\"\n}\n"),                      # a duplicate
+        (SCORES, "    jq -c 'map_values(. * 2 + 1e-12)' <<< \"$1\"\n}\n"),     # floats within tolerance
+        (SCORES, "    jq -c 'map_values(. * 2) | .Bo = 4.1' <<< \"$1\"\n}\n"),
+        (SPACED, "    echo '[]'; return 2\n}\n"),
+    ])
+    assert got[:7] == ["passed", "failed", "failed", "passed", "failed", "passed", "failed"]
+    assert got[7].startswith("runtime_error")

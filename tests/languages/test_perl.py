@@ -1,7 +1,7 @@
 import pytest
 
 from mbxp.conversion.emitters import get_emitter
-from mbxp.conversion.ir import INT, Param, Type
+from mbxp.conversion.ir import INT, STR, Type
 from mbxp.runners.assemble import truncate
 
 from .common import ADD, COUNTS, check_language, problem, verdicts
@@ -30,8 +30,8 @@ def test_prompt_shape_and_escaping():
     assert em.prompt(ADD).endswith("sub add_nums {\n    my ($a_, $b_) = @_;\n")
     assert em.lit_str('$x @y "q" \\ \n\x00') == '"\\$x \\@y \\"q\\" \\\\ \\n\\x{0}"'
     assert em.function_name(problem("split", [("s", INT)], INT, [((1,), 1)])) == "split_"
-    assert em.unsupported(problem("f", [("d", Type("dict", (Type("tuple", (INT, INT)), INT)))], INT,
-                                  [(({(1, 2): 3},), 1)]))
+    assert em.unsupported(problem("f", [("d", Type("dict", (Type("set", (INT,)), INT)))], INT,
+                                  [(({frozenset({1, 2}): 3},), 1)]))
 
 
 def test_strings_numbers_and_booleans_are_told_apart_where_perl_can():
@@ -46,3 +46,18 @@ def test_strings_numbers_and_booleans_are_told_apart_where_perl_can():
         (COUNTS, "    return {a => 2, b => 1, c => 0};\n}\n"),
     ])
     assert got == ["failed", "passed", "failed", "passed", "passed", "failed"]
+
+
+PAIR_KEYS = problem("pair_counts", [("xs", Type("list", (Type("tuple", (INT, STR)),)))],
+                    Type("dict", (Type("tuple", (INT, STR)), INT)), [(([(1, "a"), (1, "a")],), {(1, "a"): 2})])
+
+
+def test_tuple_keys_are_joined_with_subscript_separator():
+    assert get_emitter("perl").prompt(PAIR_KEYS).endswith(
+        "# A tuple key is the string join($;, @tuple), as in $h{$a, $b}.\n# Examples:\n"
+        '# >>> pair_counts([[1, "a"], [1, "a"]])\n# {join($;, 1, "a") => 2}\nsub pair_counts {\n    my ($xs) = @_;\n')
+    got = verdicts("perl", [
+        (PAIR_KEYS, "    my %h;\n    $h{$_->[0], $_->[1]}++ for @$xs;\n    return \\%h;\n}\n"),
+        (PAIR_KEYS, "    my %h;\n    $h{join(',', @$_)}++ for @$xs;\n    return \\%h;\n}\n"),
+    ])
+    assert got == ["passed", "failed"]

@@ -3,7 +3,7 @@ import pytest
 from mbxp.conversion.ir import BIGINT, INT, STR, Type
 from mbxp.conversion.rows import make_row
 
-from .common import ADD, COUNTS, FIRST_EVEN, NESTED, UNIQUE, WORDS, problem, check_language, verdicts
+from .common import ADD, COUNTS, FIRST_EVEN, NESTED, UNIQUE, WORDS, L, problem, check_language, verdicts
 
 pytestmark = pytest.mark.lang
 
@@ -38,9 +38,38 @@ def test_php_strict_comparison():
 
 
 def test_php_drops_and_names():
-    big = problem("big", [("n", INT)], BIGINT, [((1,), 2**70)])
-    assert "64 bits" in make_row(big, "php").reason
-    keys = problem("k", [("n", INT)], Type("dict", (Type("tuple", (INT, INT)), INT)), [((1,), {(1, 2): 3})])
-    assert "keys" in make_row(keys, "php").reason
+    nested = problem("k", [("n", INT)], Type("dict", (Type("tuple", (INT, Type("tuple", (INT, INT)))), INT)),
+                     [((1,), {(1, (2, 3)): 4})])
+    assert "keys" in make_row(nested, "php").reason
     counting = problem("count", [("s", STR)], INT, [(("a",), 1)])
     assert make_row(counting, "php")["prompt"].endswith("function count_($s) {\n")
+
+
+POW = problem("power", [("n", INT)], BIGINT, [((10,), 2**10), ((70,), 2**70)])
+PAIRS = problem("pair_counts", [("xs", L(L(INT)))], Type("dict", (Type("tuple", (INT, INT)), INT)),
+                [(([[1, 2], [1, 2], [3, 4]],), {(1, 2): 2, (3, 4): 1})])
+
+
+def test_php_bigints_are_gmp():
+    prompt = make_row(POW, "php")["prompt"]
+    assert 'GMP numbers, like gmp_init("1180591620717411303424")' in prompt and "gmp_init(1024)" in prompt
+    got = verdicts("php", [
+        (POW, "    return gmp_pow(2, $n);\n}\n"),
+        (POW, "    return $n < 63 ? 2 ** $n : gmp_pow(2, $n);\n}\n"),   # ints where they fit
+        (POW, "    return 2.0 ** $n;\n}\n"),                              # exact floats count
+        (POW, "    return gmp_pow(2, $n) + 1;\n}\n"),
+        (POW, "    return (string) gmp_pow(2, $n);\n}\n"),               # a string is not a number
+    ])
+    assert got == ["passed", "passed", "passed", "failed", "failed"], got
+
+
+def test_php_tuple_keys_are_joined_strings():
+    prompt = make_row(PAIRS, "php")["prompt"]
+    assert 'the key [1, 2] is "1,2"' in prompt and '["1,2" => 2, "3,4" => 1]' in prompt
+    count = "    $out = [];\n    foreach ($xs as $x) { $k = implode(',', $x); $out[$k] = ($out[$k] ?? 0) + 1; }\n"
+    got = verdicts("php", [
+        (PAIRS, count + "    return array_reverse($out);\n}\n"),     # any order
+        (PAIRS, count + "    $out['3,4']++;\n    return $out;\n}\n"),
+        (PAIRS, "    return ['1, 2' => 2, '3, 4' => 1];\n}\n"),
+    ])
+    assert got == ["passed", "failed", "failed"], got

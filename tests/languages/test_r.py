@@ -1,7 +1,7 @@
 import pytest
 
 from mbxp.conversion.emitters import get_emitter
-from mbxp.conversion.ir import FLOAT, INT, STR, Type
+from mbxp.conversion.ir import BIGINT, FLOAT, INT, STR, Type
 from mbxp.runners.assemble import truncate
 
 from .common import ADD, L, check_language, problem, verdicts
@@ -40,8 +40,9 @@ def test_literals():
     assert em.literal({"a b": [1], 2: []}, Type("dict", (ANY, L(INT)))) == 'list("a b" = c(1), "2" = numeric(0))'
     assert em.literal('a"\\\n\x01', STR) == '"a\\"\\\\\\n\\x01"'
     assert em.name("in") == "in_" and em.name("_x") == "x"
-    big = problem("big", [("n", INT)], Type("long"), [((1,), 2**70)])
-    assert "64 bits" in em.unsupported(big)
+    nested = problem("k", [("n", INT)], Type("dict", (T(INT, T(INT, INT)), INT)), [((1,), {(1, (2, 3)): 4})])
+    assert "keys" in em.unsupported(nested)
+    assert "keys" in em.unsupported(problem("k", [("n", INT)], Type("dict", (T(INT), INT)), [((1,), {(10**5,): 1})]))
 
 
 def test_truncate_keeps_function_only():
@@ -65,3 +66,37 @@ def test_lenient_containers_strict_values():
         (ADD, "  a + b + 0.5\n}\n"),
     ])
     assert got == ["failed", "passed", "failed", "passed", "failed", "passed", "failed", "passed", "failed"]
+
+
+POW = problem("power", [("n", INT)], BIGINT, [((10,), 2**10), ((70,), 2**70)])
+POWS = problem("powers", [("n", INT)], L(BIGINT), [((70,), [2**69, 2**70])])
+PAIRS = problem("pair_counts", [("xs", L(L(INT)))], Type("dict", (T(INT, INT), INT)),
+                [(([[1, 2], [1, 2], [3, 4]],), {(1, 2): 2, (3, 4): 1})])
+
+
+def test_bigints_are_gmp():
+    prompt = em.prompt(POWS)
+    assert prompt.startswith("library(gmp, warn.conflicts = FALSE)\n")
+    assert 'as.bigz(c("590295810358705651712", "1180591620717411303424"))' in prompt
+    assert em.header(ADD) == "" and em.literal(2**10, BIGINT) == "as.bigz(1024)"
+    got = verdicts("r", [
+        (POW, "  as.bigz(2)^n\n}\n"),
+        (POW, "  2^n\n}\n"),                      # a double that is exactly the integer counts
+        (POW, "  as.bigz(2)^n + 1\n}\n"),
+        (POW, "  as.character(as.bigz(2)^n)\n}\n"),
+        (POWS, "  as.bigz(2)^c(n - 1, n)\n}\n"),
+        (POWS, "  list(as.bigz(2)^(n - 1), as.bigz(2)^n)\n}\n"),
+        (POWS, "  as.bigz(2)^c(n, n)\n}\n"),
+    ])
+    assert got == ["passed", "passed", "failed", "failed", "passed", "passed", "failed"], got
+
+
+def test_tuple_keys_are_joined_names():
+    prompt = em.prompt(PAIRS)
+    assert 'c(1, 2) is "1,2"' in prompt and 'list("1,2" = 2, "3,4" = 1)' in prompt
+    got = verdicts("r", [
+        (PAIRS, '  as.list(rev(table(sapply(xs, paste, collapse = ","))))\n}\n'),
+        (PAIRS, '  list("3,4" = 1, "1,2" = 3)\n}\n'),
+        (PAIRS, '  list("1, 2" = 2, "3, 4" = 1)\n}\n'),
+    ])
+    assert got == ["passed", "failed", "failed"], got

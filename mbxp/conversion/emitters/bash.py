@@ -1,24 +1,36 @@
 """Bash 5.2, encoded as MultiPL-E does: every argument is one string ("$1", "$2"...), the function
 prints its result on stdout, and the test compares the captured text.
 
-Encoding (stated in the doc comment for each parameter and the result):
+Plain encoding (stated in the doc comment for each parameter and the result):
 - integers and floats as decimal text (floats in positional notation, so bc and awk read them),
   booleans `true`/`false`, None `None`, strings as they are;
 - a list, tuple or set of scalars: its elements separated by spaces (sets sorted);
 - a container of containers: one inner container per line, its elements separated by spaces;
 - a dict: one `key,value` line per entry, the value encoded like an inner container.
-Dropped, with the reason: deeper nesting, strings that are empty or hold whitespace (or a comma,
-in a dict) inside a container, strings with a NUL byte.
+
+JSON encoding: a problem whose values the plain encoding cannot express (deeper nesting, a dict
+inside a container, strings that are empty or hold whitespace inside a container, a comma in a
+dict entry) passes and prints every container- or any-typed value as JSON text instead (arrays
+for lists, tuples and sets, objects for dicts with keys as strings, null for None), e.g.
+`sort_marks '[["Social sciences", 82], ["Maths", 97]]'` printing `[["Maths", 97], ...]`; scalar
+parameters and results stay plain. The doc comment says which values are JSON and that jq is
+there to read and write them (jq must be installed next to bash). Plain stays the default so the
+problems it expresses read as MultiPL-E's. Dropped: strings with a NUL byte (a Bash string cannot
+hold one), JSON-mode values JSON cannot hold (non-finite floats, container dict keys).
 
 Comparison: a scalar string, integer or boolean result must match exactly (after the trailing
-newlines `$(...)` removes). Other results are compared token by token, ignoring runs of blanks:
-numbers with tolerance where a float is involved (integers always exactly), dict lines in any
-order, set elements in any order. If the output is wrong and the function exited non-zero, that
+newlines `$(...)` removes). Other plain results are compared token by token, ignoring runs of
+blanks: numbers with tolerance where a float is involved (integers always exactly), dict lines in
+any order, set elements in any order. JSON results are parsed by jq and compared structurally
+(numbers with tolerance where a float is involved, sets and unordered results sorted first); text
+that is not one JSON value fails. If the output is wrong and the function exited non-zero, that
 is a runtime error, not a failed test.
 """
 from __future__ import annotations
 
 import decimal
+import json
+import math
 from typing import Any
 
 from ..ir import Problem, Type
@@ -87,14 +99,38 @@ BEGIN {
 }
 '''
 
+# jq 1.6: is $g (the output) structurally $e (expected) after `canon` (sorting sets), numbers
+# within tolerance when $F.
+JQ = r'''
+def canon: CANON;
+def near($a; $b): $a == $b or (($a - $b) | fabs) <= ([$rel * ([($a | fabs), ($b | fabs)] | max), $tol] | max);
+def same($a; $b):
+  ($a | type) as $t
+  | if $t != ($b | type) then false
+    elif $t == "number" then (if $F then near($a; $b) else $a == $b end)
+    elif $t == "array" then ($a | length) == ($b | length) and all(range(0; $a | length); same($a[.]; $b[.]))
+    elif $t == "object" then ($a | keys) == ($b | keys) and all($a | keys[]; same($a[.]; $b[.]))
+    else $a == $b end;
+same($g | canon; $e | canon)
+'''
+
+JSON_CHECK = '''
+IFS= read -r -d '' MBXP_JQ <<'MBXP_JQ_END'
+JQ_PROGRAM
+MBXP_JQ_END
+'''
+
 CHECK = '''
 IFS= read -r -d '' MBXP_AWK <<'MBXP_AWK_END'
 AWK_PROGRAM
 MBXP_AWK_END
-
-mbxp_check() {  # index, exit status, output, expected, mode ("exact" or awk mode letters)
+JSON_CHECK
+mbxp_check() {  # index, exit status, output, expected, mode ("exact", "json" or awk mode letters)
     if [[ $5 == exact ]]; then
         [[ "$3" == "$4" ]] && return 0
+    elif [[ $5 == json ]]; then
+        jq -ne --argjson g "$3" --argjson e "$4" --argjson rel REL --argjson tol ABS \\
+            --argjson F FLOATS "$MBXP_JQ" >/dev/null 2>&1 && return 0
     else
         MBXP_GOT="$3" MBXP_EXP="$4" awk -v mode="$5" -v rel=REL -v tol=ABS "$MBXP_AWK" && return 0
     fi
@@ -119,19 +155,74 @@ class BashEmitter(Emitter):
     none_word = "None"
 
     def unsupported(self, p: Problem) -> str | None:
+        if not self.json_mode(p):
+            return None
         try:
-            for case in p.tests:
-                for v, prm in zip(case.args, p.params):
-                    self.encode(v, prm.type)
-                self.encode(case.expected, p.returns)
+            self.encode_all(p, True)
         except Unencodable as e:
             return str(e)
         return None
 
+    def json_mode(self, p: Problem) -> bool:
+        """Whether the problem needs JSON: the plain encoding cannot express one of its values."""
+        try:
+            self.encode_all(p, False)
+        except Unencodable:
+            return True
+        return False
+
+    def encode_all(self, p: Problem, json_mode: bool) -> None:
+        for case in p.tests:
+            for v, prm in zip(case.args, p.params):
+                self.text(v, prm.type, json_mode)
+            self.text(case.expected, p.returns, json_mode)
+
     # ---- encoding ----------------------------------------------------------------------------
+    def text(self, v: Any, t: Type, json_mode: bool, strict: bool = True) -> str:
+        """The text of a whole argument or output in the problem's encoding."""
+        if json_mode and is_json_type(t):
+            return json.dumps(self.jsonable(v, t), ensure_ascii=False)
+        return self.encode(v, t, 0, strict)
+
+    def jsonable(self, v: Any, t: Type) -> Any:
+        if t.kind == "optional":
+            t = t.elem if v is not None else t
+        if v is None:
+            return None
+        if t.kind == "any":
+            t = finish(infer(v))
+        if isinstance(v, bool):
+            return v
+        if isinstance(v, int):
+            return float(v) if t.kind == "float" else v
+        if isinstance(v, float):
+            if not math.isfinite(v):
+                raise Unencodable("a non-finite float inside a container: JSON has none")
+            return v
+        if isinstance(v, str):
+            if "\0" in v:
+                raise Unencodable("a string with a NUL byte: Bash strings cannot hold one")
+            return v
+        if isinstance(v, dict):
+            kt, vt = t.args if t.kind == "dict" else (Type("any"), Type("any"))
+            out = {}
+            for k, x in v.items():
+                if isinstance(k, CONTAINERS):
+                    raise Unencodable("a dict with container keys: JSON object keys are strings")
+                key = k if isinstance(k, str) else json.dumps(self.jsonable(k, kt))
+                if key in out:
+                    raise Unencodable("dict keys that collide as JSON object keys")
+                out[key] = self.jsonable(x, vt)
+            return out
+        items = sort_key_values(v) if isinstance(v, (set, frozenset)) else list(v)
+        types = t.args if t.kind == "tuple" else [t.elem if t.args else Type("any")] * len(items)
+        if len(types) != len(items):
+            types = [Type("any")] * len(items)
+        return [self.jsonable(x, a) for x, a in zip(items, types)]
+
     def encode(self, v: Any, t: Type, level: int = 0, strict: bool = True) -> str:
-        """The text of value v of type t; level 0 is the whole argument or output. Not strict (the
-        oracle's perturbed results), an unencodable empty string shows as "" so it still differs."""
+        """The plain text of value v of type t; level 0 is the whole argument or output. Not strict
+        (the oracle's perturbed results), an unencodable empty string shows as "" so it still differs."""
         if t.kind == "optional":
             t = t.elem if v is not None else t
         if v is None:
@@ -174,7 +265,9 @@ class BashEmitter(Emitter):
         return ("\n" if nested else " ").join(self.encode(x, a, level + 1, strict)
                                               for x, a in zip(items, types))
 
-    def describe_type(self, t: Type) -> str:
+    def describe_type(self, t: Type, json_mode: bool = False) -> str:
+        if json_mode and is_json_type(t):
+            return "a JSON " + json_noun(t)
         k = t.kind
         if k == "optional":
             return self.describe_type(t.elem) + ' or "None"'
@@ -195,15 +288,19 @@ class BashEmitter(Emitter):
             return "a space-separated list" + (" (in any order)" if k == "set" else "")
         return "a value"
 
-    def mode(self, p: Problem) -> str:
+    def floats(self, p: Problem) -> bool:
         t = p.returns
+        return t.contains("float") or (t.contains("any") and any(has_float(c.expected) for c in p.tests))
+
+    def mode(self, p: Problem, json_mode: bool = False) -> str:
+        t = p.returns
+        if json_mode and is_json_type(t):
+            return "json"
         if t.kind == "optional":
             t = t.elem
         if t.kind in ("str", "int", "long", "bigint", "bool", "none") and p.compare == "exact":
             return "exact"
-        floats = t.contains("float") or (t.contains("any") and any(
-            has_float(c.expected) for c in p.tests))
-        letters = "F" if floats else ""
+        letters = "F" if self.floats(p) else ""
         if t.kind == "dict":
             letters += "LC"
         elif t.kind == "set":
@@ -220,39 +317,97 @@ class BashEmitter(Emitter):
         return "#!/bin/bash\n"
 
     def prompt(self, p: Problem) -> str:
+        js = self.json_mode(p)
         doc = [self.describe(p)]
-        params = [f"${i + 1} is {self.describe_type(prm.type)}" for i, prm in enumerate(p.params)]
+        params = [f"${i + 1} is {self.describe_type(prm.type, js)}" for i, prm in enumerate(p.params)]
         if params:
             doc += [""] + params
-        doc.append(f"Prints the result: {self.describe_type(p.returns)}")
-        examples = [(self.call(p, case.args), self.encode(case.expected, p.returns)) for case in p.examples]
+        doc.append(f"Prints the result: {self.describe_type(p.returns, js)}")
+        if js:
+            keys = any(t.contains("dict") or t.contains("any") for t in [p.returns] + [q.type for q in p.params])
+            doc.append("JSON values can be read and printed with jq" + ("; object keys are strings." if keys else "."))
+        examples = [(self.call(p, case.args, js), self.text(case.expected, p.returns, js)) for case in p.examples]
         if examples:
             doc.append("Examples:")
         for call, result in examples:
             doc += [f">>> {call}", result]
         return f"{self.header(p)}{comment_lines(chr(10).join(doc), '# ')}\n{self.function_name(p)}() {{\n"
 
-    def call(self, p: Problem, args: list[Any]) -> str:
-        return " ".join([self.function_name(p)] + [quote(self.encode(v, prm.type)) for v, prm in zip(args, p.params)])
+    def call(self, p: Problem, args: list[Any], json_mode: bool = False) -> str:
+        return " ".join([self.function_name(p)] + [quote(self.text(v, prm.type, json_mode))
+                                                   for v, prm in zip(args, p.params)])
 
     def test(self, p: Problem) -> str:
+        js = self.json_mode(p)
+        mode = self.mode(p, js)
+        jq = JSON_CHECK.replace("JQ_PROGRAM", JQ.strip().replace("CANON", canon(p.returns, p.compare == "unordered")))
         check = (CHECK.replace("AWK_PROGRAM", AWK.strip()).replace("FAIL_MARKER", FAIL_MARKER)
                  .replace("FAIL_EXIT", str(FAIL_EXIT)).replace("REL", repr(float(p.rel_tol)))
-                 .replace("ABS", repr(float(p.abs_tol))))
-        mode = self.mode(p)
+                 .replace("ABS", repr(float(p.abs_tol))).replace("FLOATS", "true" if self.floats(p) else "false")
+                 .replace("JSON_CHECK", jq if mode == "json" else ""))
         lines = []
         for i, case in enumerate(p.tests):
-            expected = quote(self.encode(case.expected, p.returns).rstrip("\n"))
-            lines.append(f'mbxp_got=$({self.call(p, case.args)}); mbxp_check {i} $? "$mbxp_got" {expected} {mode}')
+            expected = quote(self.text(case.expected, p.returns, js).rstrip("\n"))
+            lines.append(f'mbxp_got=$({self.call(p, case.args, js)}); mbxp_check {i} $? "$mbxp_got" {expected} {mode}')
         return "\n" + check + "\n" + "\n".join(lines) + f"\necho {PASS_MARKER}\n"
 
     def oracle(self, p: Problem, results: list[Any]) -> str:
         # The function runs in a $(...) subshell, so the call counter lives in a file.
-        cases = "\n".join(f"        {i + 1}) printf '%s\\n' {quote(self.encode(r, p.returns, strict=False))} ;;"
+        js = self.json_mode(p)
+        cases = "\n".join(f"        {i + 1}) printf '%s\\n' {quote(self.text(r, p.returns, js, strict=False))} ;;"
                           for i, r in enumerate(results))
         return ("    local mbxp_n=$(( $(cat .mbxp_oracle_calls 2>/dev/null || echo 0) + 1 ))\n"
                 "    echo \"$mbxp_n\" > .mbxp_oracle_calls\n"
                 f"    case $mbxp_n in\n{cases}\n    esac\n}}\n")
+
+
+def is_json_type(t: Type) -> bool:
+    """Values of these types are JSON text in a JSON-mode problem; scalars stay plain."""
+    if t.kind == "optional":
+        return is_json_type(t.elem)
+    return t.kind in ("list", "tuple", "set", "dict", "any")
+
+
+NOUNS = {"int": "integer", "long": "integer", "bigint": "integer", "float": "number", "str": "string",
+         "bool": "boolean", "none": "null", "any": "value"}
+
+
+def json_noun(t: Type, plural: bool = False) -> str:
+    """How the doc comment names a JSON type: "array of [string, integer] arrays"."""
+    k, s = t.kind, "s" if plural else ""
+    if k == "optional":
+        return f"{json_noun(t.elem, plural)} or null{s}"
+    if k in ("list", "set"):
+        order = " (in any order)" if k == "set" else ""
+        return f"array{s} of {json_noun(t.elem, True)}{order}"
+    if k == "tuple":
+        return "[" + ", ".join(json_noun(a) for a in t.args) + f"] array{s}"
+    if k == "dict":
+        return f"object{s} mapping {json_noun(t.args[0], True)} to {json_noun(t.args[1], True)}"
+    return NOUNS.get(k, "value") + s
+
+
+def canon(t: Type, unordered: bool = False) -> str:
+    """A jq filter that sorts the sets in a value of type t (and the top level when unordered), so
+    that order does not matter there; a value of another shape is left for `same` to reject."""
+    k = t.kind
+    if k == "optional":
+        return canon(t.elem, unordered)
+    if k in ("list", "set"):
+        inner = canon(t.elem)
+        body = ("map(" + inner + ")" if inner != "." else "") + (" | sort" if k == "set" or unordered else "")
+        body = body.strip(" |")
+        return f'(if type == "array" then {body} else . end)' if body else "."
+    if k == "tuple":
+        inner = [canon(a) for a in t.args]
+        if all(c == "." for c in inner):
+            return "."
+        items = ", ".join(f"(.[{i}] | {c})" for i, c in enumerate(inner))
+        return f'(if type == "array" and length == {len(inner)} then [{items}] else . end)'
+    if k == "dict":
+        inner = canon(t.args[1])
+        return f'(if type == "object" then map_values({inner}) else . end)' if inner != "." else "."
+    return "."
 
 
 def positional(v: float) -> str:

@@ -8,19 +8,36 @@ column 0, starting with the function name.
 
 Types: int and long -> Int (64 bits), bigint -> Integer, float -> Double, str -> String, bool ->
 Bool, list -> [a], tuple -> (a, b), dict -> Map.Map k v, set -> Set.Set a, optional -> Maybe a,
-none -> (). `any` (mixed-type values) has no Haskell type and is dropped; so are NaN values.
+none -> (). NaN values are dropped.
+
+`any` (Python values mixing ints, strings, floats, lists...) -> `Value`, a sum type declared in
+the prompt's header (only in prompts that use it, after the imports, before the doc comment):
+  data Value = VNone | VBool Bool | VInt Int | VFloat Double | VStr String | VList [Value]
+             | VTuple [Value] | VSet (Set.Set Value) | VDict (Map.Map Value Value)
+A literal takes the constructor of the Python value's own type (a tuple is a VTuple, a set a VSet).
+VInt holds an Int and containers reuse Map/Set, like the rest of the mapping (ints beyond 64 bits
+under `any` are dropped). The constructor order makes the derived Ord sort numbers before
+strings, as sorting a mixed list does in these problems. The harness compares Values with
+mbxpValueEq: floats within tolerance, an int equal to a float of the same value (Python's
+1 == 1.0), sets and dicts by content; lists, tuples, bools and None exactly (Python's [1] != (1,),
+and True is not 1 here).
+
+A float parameter that tests call both with ints and floats whose results differ (HumanEval/92
+any_int(3, 4, 7) is True, any_int(3.0, 4, 7) False) becomes a Value, so the inputs stay apart.
 
 A function name that an unqualified import exports (sort, lookup, words...) would be ambiguous
 in the harness, so it gets a trailing prime (`sort'`). Comparison is built per type from small
-combinators (mbxpFeq with math.isclose semantics, mbxpListEq...); types without floats use (==)
-(Map and Set equality are by content). The oracle matches the inputs with guards.
+combinators (mbxpFeq with math.isclose semantics, mbxpListEq...); types without floats or Values
+use (==) (Map and Set equality are by content). The oracle matches the inputs with guards.
+
+Coverage: MBPP 968 kept (the 6 dropped for every language), HumanEval 164, MathQA 1883.
 """
 from __future__ import annotations
 
 import re
 from typing import Any
 
-from ..ir import Problem, Type
+from ..ir import ANY, INT64, Problem, Type
 from .base import FAIL_EXIT, FAIL_MARKER, PASS_MARKER, Emitter, sort_key_values, c_string, leaves, special_float
 
 KEYWORDS = frozenset("""case class data default deriving do else foreign if import in infix infixl
@@ -64,6 +81,23 @@ import qualified System.Exit
 import qualified System.IO
 
 """
+
+VALUE_DECL = """data Value = VNone | VBool Bool | VInt Int | VFloat Double | VStr String | VList [Value]
+           | VTuple [Value] | VSet (Set.Set Value) | VDict (Map.Map Value Value)
+  deriving (Show, Eq, Ord)
+
+"""
+
+VALUE_EQ = r'''
+mbxpValueEq :: Value -> Value -> Bool
+mbxpValueEq (VFloat a) (VFloat b) = mbxpFeq a b
+mbxpValueEq (VInt a) (VFloat b) = mbxpFeq (Prelude.fromIntegral a) b
+mbxpValueEq (VFloat a) (VInt b) = mbxpFeq a (Prelude.fromIntegral b)
+mbxpValueEq (VList a) (VList b) = mbxpListEq mbxpValueEq a b
+mbxpValueEq (VTuple a) (VTuple b) = mbxpListEq mbxpValueEq a b
+mbxpValueEq (VDict a) (VDict b) = mbxpMapEq mbxpValueEq a b
+mbxpValueEq a b = a == b
+'''
 
 HARNESS = r'''
 mbxpFeq :: Double -> Double -> Bool
@@ -120,8 +154,6 @@ class HaskellEmitter(Emitter):
     # ---- types -------------------------------------------------------------------------------
     def unsupported(self, p: Problem) -> str | None:
         types = [prm.type for prm in p.params] + [p.returns]
-        if any(t.contains("any") for t in types):
-            return "mixed-type values (no top type in Haskell)"
         try:
             for t in types:
                 self.hstype(t)
@@ -130,17 +162,40 @@ class HaskellEmitter(Emitter):
         values = [v for c in p.tests + p.examples for v in [*c.args, c.expected]]
         if any(x != x for x in leaves(values, lambda v: isinstance(v, float))):
             return "a NaN value"
+        dynamic = [d for c in p.tests + p.examples
+                   for v, t in zip([*c.args, c.expected], [*self.param_types(p), p.returns]) for d in dyn_values(v, t)]
+        if any(abs(x) >= INT64 for x in leaves(dynamic, lambda v: isinstance(v, int) and not isinstance(v, bool))):
+            return "an integer beyond 64 bits among mixed-type values"
+        if self.collides(p, self.param_types(p)):
+            return "tests whose inputs become equal in Haskell but whose results differ (Python told int from float)"
+        return None
+
+    def collides(self, p: Problem, types: list[Type]) -> bool:
         seen: dict[tuple, str] = {}
         for c in p.tests:
-            key = tuple(self.literal(v, prm.type) for v, prm in zip(c.args, p.params))
+            key = tuple(self.literal(v, t) for v, t in zip(c.args, types))
             if seen.setdefault(key, self.literal(c.expected, p.returns)) != self.literal(c.expected, p.returns):
-                return "tests whose inputs become equal in Haskell but whose results differ (Python told int from float)"
-        return None
+                return True
+        return False
+
+    def param_types(self, p: Problem) -> list[Type]:
+        """The params' types, with float params turned into Values when Python told 3 from 3.0."""
+        types = [prm.type for prm in p.params]
+        mixed = any(t.kind == "float" and isinstance(c.args[i], int) and not isinstance(c.args[i], bool)
+                    for c in p.tests for i, t in enumerate(types))
+        if mixed and self.collides(p, types):
+            promoted = [ANY if t.kind == "float" else t for t in types]
+            if not self.collides(p, promoted):
+                return promoted
+        return types
+
+    def uses_value(self, p: Problem) -> bool:
+        return any(t.contains("any") for t in [*self.param_types(p), p.returns])
 
     def hstype(self, t: Type, arg: bool = False) -> str:
         k = t.kind
         simple = {"bool": "Bool", "int": "Int", "long": "Int", "bigint": "Integer", "float": "Double",
-                  "str": "String", "none": "()"}
+                  "str": "String", "none": "()", "any": "Value"}
         if k in simple:
             return simple[k]
         if k == "list":
@@ -166,10 +221,12 @@ class HaskellEmitter(Emitter):
     def eq(self, t: Type) -> str:
         """A Haskell expression of type t -> t -> Bool."""
         k = t.kind
-        if not t.contains("float"):
+        if not t.contains("float") and not t.contains("any"):
             return "(==)"
         if k == "float":
             return "mbxpFeq"
+        if k == "any":
+            return "mbxpValueEq"
         if k == "list":
             return f"(mbxpListEq {self.eq(t.elem)})"
         if k == "optional":
@@ -188,6 +245,8 @@ class HaskellEmitter(Emitter):
     # ---- literals ----------------------------------------------------------------------------
     def literal(self, v: Any, t: Type) -> str:
         k = t.kind
+        if k == "any":
+            return value_literal(v)
         if k == "optional":
             return "Nothing" if v is None else f"Just {self.arg(v, t.elem)}"
         if k == "none":
@@ -222,14 +281,14 @@ class HaskellEmitter(Emitter):
         return f"({text})" if text.startswith("-") or " " in text and text[0] not in "[(\"" else text
 
     def call(self, p: Problem, args: list[Any]) -> str:
-        return " ".join([self.function_name(p)] + [self.arg(v, prm.type) for v, prm in zip(args, p.params)])
+        return " ".join([self.function_name(p)] + [self.arg(v, t) for v, t in zip(args, self.param_types(p))])
 
     def examples(self, p: Problem) -> list[tuple[str, str]]:
         return [(self.call(p, c.args), self.literal(c.expected, p.returns)) for c in p.examples]
 
     # ---- the texts ---------------------------------------------------------------------------
     def header(self, p: Problem) -> str:
-        return HEADER
+        return HEADER + VALUE_DECL if self.uses_value(p) else HEADER
 
     def param_names(self, p: Problem) -> list[str]:
         names: list[str] = [self.function_name(p)]
@@ -241,7 +300,7 @@ class HaskellEmitter(Emitter):
         return names[1:]
 
     def signature(self, p: Problem) -> str:
-        parts = [self.hstype(prm.type) for prm in p.params] + [self.hstype(p.returns)]
+        parts = [self.hstype(t) for t in self.param_types(p)] + [self.hstype(p.returns)]
         return f"{self.function_name(p)} :: {' -> '.join(parts)}\n"
 
     def prompt(self, p: Problem) -> str:
@@ -250,7 +309,7 @@ class HaskellEmitter(Emitter):
             lines += [f">>> {call}", result]
         lines = lines or [""]
         doc = "\n".join([("-- | " + lines[0]).rstrip()] + [("-- " + ln).rstrip() for ln in lines[1:]])
-        return HEADER + doc + "\n" + self.signature(p)
+        return self.header(p) + doc + "\n" + self.signature(p)
 
     def test(self, p: Problem) -> str:
         eq = self.eq(p.returns)
@@ -260,7 +319,8 @@ class HaskellEmitter(Emitter):
         for i, case in enumerate(p.tests):
             lines.append(f"  mbxpCheck {i} ({eq} ({self.call(p, case.args)}) "
                          f"({self.literal(case.expected, p.returns)}))\n")
-        harness = (HARNESS.replace("REL", hs_float(p.rel_tol)).replace("ABS", hs_float(p.abs_tol))
+        harness = HARNESS + (VALUE_EQ if self.uses_value(p) else "")
+        harness = (harness.replace("REL", hs_float(p.rel_tol)).replace("ABS", hs_float(p.abs_tol))
                    .replace("MARKER", FAIL_MARKER).replace("(System.Exit.ExitFailure FAIL)",
                                                            f"(System.Exit.ExitFailure {FAIL_EXIT})"))
         return ("\n" + harness + "\nmain :: IO ()\nmain = do\n" + "".join(lines)
@@ -273,8 +333,9 @@ class HaskellEmitter(Emitter):
             return f"{fn} = {self.literal(results[0], p.returns)}\n"
         lines = [f"{fn} {' '.join(names)}\n"]
         seen = set()
+        types = self.param_types(p)
         for case, r in zip(p.tests, results):
-            key = tuple(self.arg(v, prm.type) for v, prm in zip(case.args, p.params))
+            key = tuple(self.arg(v, t) for v, t in zip(case.args, types))
             if key in seen:
                 continue
             seen.add(key)
@@ -284,6 +345,49 @@ class HaskellEmitter(Emitter):
         return "".join(lines)
 
 
+
+
+def value_literal(v: Any) -> str:
+    """A Python value as a Value, by its own Python type."""
+    def atom(text: str) -> str:
+        return f"({text})" if text.startswith("-") else text
+    if v is None:
+        return "VNone"
+    if isinstance(v, bool):
+        return f"VBool {v}"
+    if isinstance(v, int):
+        return f"VInt {atom(str(v))}"
+    if isinstance(v, float):
+        return f"VFloat {atom(hs_float(v))}"
+    if isinstance(v, str):
+        return f"VStr {hs_string(v)}"
+    if isinstance(v, (list, tuple)):
+        return ("VList [" if isinstance(v, list) else "VTuple [") + ", ".join(map(value_literal, v)) + "]"
+    if isinstance(v, (set, frozenset)):
+        items = ", ".join(map(value_literal, sort_key_values(v)))
+        return f"VSet (Set.fromList [{items}])" if items else "VSet Set.empty"
+    if isinstance(v, dict):
+        items = ", ".join(f"({value_literal(a)}, {value_literal(b)})" for a, b in v.items())
+        return f"VDict (Map.fromList [{items}])" if items else "VDict Map.empty"
+    raise ValueError(f"cannot render {v!r} as a Value")
+
+
+def dyn_values(v: Any, t: Type) -> list:
+    """The parts of value v (of type t) that sit at `any` positions."""
+    k = t.kind
+    if k == "any":
+        return [v]
+    if v is None or not t.contains("any"):
+        return []
+    if k == "optional":
+        return dyn_values(v, t.elem)
+    if k in ("list", "set"):
+        return [d for x in v for d in dyn_values(x, t.elem)]
+    if k == "tuple":
+        return [d for x, a in zip(v, t.args) for d in dyn_values(x, a)]
+    if k == "dict":
+        return [d for a, b in v.items() for d in dyn_values(a, t.args[0]) + dyn_values(b, t.args[1])]
+    return []
 
 
 def hs_float(v: float) -> str:

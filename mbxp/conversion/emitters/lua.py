@@ -3,10 +3,17 @@ call it), closed by `end`.
 
 Values: lists and tuples are sequences `{1, 2}`, dicts `{["k"] = v}`, sets of scalars tables of
 true `{[1] = true}` (sets of tuples are sequences of their elements: a table key is compared by
-identity), None nil. Tables cannot hold nil, so problems with None inside an input container are
-dropped (the function could not see it); None inside an expected result is compared as absent.
-Dicts with tuple or list keys are dropped (identity keys), so are integers beyond 64 bits (Lua
-integers wrap around).
+identity), None nil.
+- Tuple dict keys: a table key is compared by identity, so a tuple key is the string of its
+  elements joined by "," (`table.concat(key, ",")`, the usual Lua composite key), and the prompt
+  says so. Only int and str elements without "," are joined; other compound keys are dropped.
+- None inside an input container: a table cannot hold nil (the function could not see it), so
+  such problems define a global sentinel `null` in the header (as lua-cjson's `cjson.null` does)
+  and every None inside a container is written `null`; an expected `null` accepts nil too.
+  Elsewhere None inside an expected result is nil and compared as absent.
+- Integers beyond 64 bits (Lua integers wrap around, there is no standard bignum): every value of
+  kind bigint is a decimal string `"115975"`, and the prompt says so; an expected one accepts the
+  equal string or an equal integer.
 
 Comparison: tables by their keys (`pairs` both ways), so sequences, dicts and nil holes all
 follow one rule; numbers exactly when both are integers, otherwise with tolerance (as Python's
@@ -15,6 +22,7 @@ accepts a table of true or a sequence of the same elements in any order.
 """
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from ..ir import INT64, Problem, Type
@@ -28,9 +36,17 @@ GLOBALS = frozenset("""assert collectgarbage dofile error getmetatable ipairs lo
 pairs pcall print rawequal rawget rawlen rawset require select setmetatable tonumber tostring type
 xpcall warn coroutine debug io math os package string table utf8 arg""".split())
 
+NULL_HEADER = """-- null stands for None inside a table, which cannot hold nil.
+null = setmetatable({}, {__tostring = function() return "null" end})
+"""
+
+# Only problems with the sentinel compare with it: elsewhere `null` is an ordinary global name.
+NULL_CHECK = "  if expected == null then return got == nil or got == null end\n"
+
 CHECK = '''
-local MBXP_SET = {}
+local MBXP_SET, MBXP_BIG = {}, {}
 local function mbxp_set(items) return setmetatable(items, MBXP_SET) end
+local function mbxp_big(digits) return setmetatable({digits}, MBXP_BIG) end
 
 local function mbxp_close(a, b)
   if a == b then return true end
@@ -65,8 +81,11 @@ local function mbxp_elements(t, expected)
 end
 
 mbxp_equal = function(got, expected)
-  if type(expected) == "table" and getmetatable(expected) == MBXP_SET then
+NULL_CHECK  if type(expected) == "table" and getmetatable(expected) == MBXP_SET then
     return type(got) == "table" and mbxp_match_all(mbxp_elements(got, expected), expected)
+  end
+  if type(expected) == "table" and getmetatable(expected) == MBXP_BIG then
+    return got == expected[1] or math.type(got) == "integer" and tostring(got) == expected[1]
   end
   if math.type(got) and math.type(expected) then
     if math.type(got) == "integer" and math.type(expected) == "integer" then return got == expected end
@@ -106,16 +125,21 @@ class LuaEmitter(Emitter):
     reserved = RESERVED | GLOBALS
     none_word = "nil"
     list_word = "table"
+    null = False   # None inside containers written as the `null` sentinel (see for_problem)
 
     def unsupported(self, p: Problem) -> str | None:
-        types = [prm.type for prm in p.params] + [p.returns]
-        if any(compound_key(t) for t in types) or any(has_compound_key(c.args + [c.expected]) for c in p.tests):
-            return "a dict with tuple or list keys: Lua compares table keys by identity"
-        if any(nil_inside(a) for c in p.tests for a in c.args):
-            return "None inside an input container: Lua tables cannot hold nil"
-        if any(big_int(v) for c in p.tests for v in [*c.args, c.expected]):
-            return "an integer beyond 64 bits: Lua integers wrap around"
+        if any(not joinable(k) for k in tuple_keys(p)):
+            return "a dict key that is a set, or a tuple of other than ints and strings without ',': " \
+                   "Lua compares table keys by identity"
         return None
+
+    def for_problem(self, p: Problem) -> "LuaEmitter":
+        """This emitter, switched to the `null` sentinel when an input container holds None."""
+        if not any(nil_inside(a) for c in p.tests for a in c.args):
+            return self
+        em = copy.copy(self)
+        em.null = True
+        return em
 
     def signature(self, p: Problem) -> str:
         params = []
@@ -127,11 +151,15 @@ class LuaEmitter(Emitter):
         return f"function {self.function_name(p)}({', '.join(params)})"
 
     def header(self, p: Problem) -> str:
-        return ""
+        return NULL_HEADER if self.for_problem(p).null else ""
 
     def prompt(self, p: Problem) -> str:
         doc = [self.describe(p)]
-        examples = self.examples(p)
+        if tuple_keys(p):
+            doc.append('A tuple key is the string table.concat(key, ",").')
+        if any(t.contains("bigint") for t in [prm.type for prm in p.params] + [p.returns]):
+            doc.append("Integers that may exceed 64 bits are decimal strings.")
+        examples = self.for_problem(p).examples(p)
         if examples:
             doc.append("Examples:")
         for call, result in examples:
@@ -139,32 +167,48 @@ class LuaEmitter(Emitter):
         return f"{self.header(p)}{comment_lines(chr(10).join(doc), '-- ')}\n{self.signature(p)}\n"
 
     def test(self, p: Problem) -> str:
-        expected = ExpectedLua()
+        em, expected = self.for_problem(p), ExpectedLua().for_problem(p)
         check = (CHECK.replace("FAIL_MARKER", FAIL_MARKER).replace("FAIL_EXIT", str(FAIL_EXIT))
-                 .replace("REL", repr(float(p.rel_tol))).replace("ABS", repr(float(p.abs_tol))))
+                 .replace("REL", repr(float(p.rel_tol))).replace("ABS", repr(float(p.abs_tol)))
+                 .replace("NULL_CHECK", NULL_CHECK if em.null else ""))
         unordered = "true" if p.compare == "unordered" else "false"
         fn = self.function_name(p)
         lines = []
         for i, case in enumerate(p.tests):
-            args = ", ".join(self.literal(v, prm.type) for v, prm in zip(case.args, p.params))
+            args = ", ".join(em.literal(v, prm.type) for v, prm in zip(case.args, p.params))
             lines.append(f"mbxp_check({i}, {unordered}, {fn}({args}), "
                          f"{expected.literal(case.expected, p.returns)})")
         return "\n" + check + "\n" + "\n".join(lines) + f'\nio.stdout:write("{PASS_MARKER}\\n")\n'
 
     def oracle(self, p: Problem, results: list[Any]) -> str:
-        values = ", ".join(self.literal(r, p.returns) for r in results)
+        values = ", ".join(self.for_problem(p).literal(r, p.returns) for r in results)
         return ("  mbxp_oracle_calls = (mbxp_oracle_calls or 0) + 1\n"
                 f"  return ({{{values}}})[mbxp_oracle_calls]\n"
                 "end\n")
 
     # ---- literals --------------------------------------------------------------------------------
+    def literal(self, value: Any, t: Type) -> str:
+        if isinstance(value, dict) and t.kind == "dict" and any(isinstance(k, tuple) for k in value):
+            return self.lit_dict([(lua_string(",".join(map(str, k))) if isinstance(k, tuple)
+                                   else self.literal(k, t.args[0]), self.literal(v, t.args[1]))
+                                  for k, v in value.items()], t)
+        return super().literal(value, t)
+
+    def holes(self, items: list[str]) -> list[str]:
+        return ["null" if x == "nil" else x for x in items] if self.null else items
+
     def lit_none(self, t: Type) -> str:
         return "nil"
 
     def lit_int(self, v: int, t: Type) -> str:
+        if t.kind == "bigint" or not -INT64 <= v < INT64:
+            return self.lit_big(str(v))
         if v == -INT64:
             return "math.mininteger"
         return str(v)
+
+    def lit_big(self, digits: str) -> str:
+        return lua_string(digits)
 
     def lit_float(self, v: float) -> str:
         if v != v:
@@ -177,22 +221,26 @@ class LuaEmitter(Emitter):
         return lua_string(v)
 
     def lit_list(self, items: list[str], t: Type) -> str:
-        return "{" + ", ".join(items) + "}"
+        return "{" + ", ".join(self.holes(items)) + "}"
 
     def lit_set(self, items: list[str], t: Type) -> str:
         if t.elem.kind in ("tuple", "list", "set", "dict", "any"):
             return self.lit_list(items, t)
-        return "{" + ", ".join(f"[{x}] = true" for x in items) + "}"
+        return "{" + ", ".join(f"[{x}] = true" for x in self.holes(items)) + "}"
 
     def lit_dict(self, items: list[tuple[str, str]], t: Type) -> str:
-        return "{" + ", ".join(f"[{k}] = {v}" for k, v in items) + "}"
+        values = self.holes([v for _, v in items])
+        return "{" + ", ".join(f"[{k}] = {v}" for (k, _), v in zip(items, values)) + "}"
 
 
 class ExpectedLua(LuaEmitter):
-    """Expected sets are tagged so the comparison accepts either set form."""
+    """Expected sets and big integers are tagged so the comparison accepts either form."""
 
     def lit_set(self, items: list[str], t: Type) -> str:
-        return "mbxp_set({" + ", ".join(items) + "})"
+        return "mbxp_set({" + ", ".join(self.holes(items)) + "})"
+
+    def lit_big(self, digits: str) -> str:
+        return f'mbxp_big("{digits}")'
 
 
 def lua_string(s: str) -> str:
@@ -213,18 +261,26 @@ def lua_string(s: str) -> str:
     return '"' + "".join(out) + '"'
 
 
-def compound_key(t: Type) -> bool:
-    if t.kind == "dict" and t.args[0].kind in ("tuple", "list", "set", "dict"):
-        return True
-    return any(compound_key(a) for a in t.args)
+def tuple_keys(p: Problem) -> list:
+    """Every compound dict key in the test values (their static type may be `any`)."""
+    out: list = []
+
+    def walk(v: Any) -> None:
+        if isinstance(v, dict):
+            out.extend(k for k in v if isinstance(k, (tuple, frozenset)))
+            v = list(v.values())
+        if isinstance(v, (list, tuple, set, frozenset)):
+            for x in v:
+                walk(x)
+    for case in p.tests:
+        for v in [*case.args, case.expected]:
+            walk(v)
+    return out
 
 
-def has_compound_key(v: Any) -> bool:
-    if isinstance(v, dict):
-        return any(isinstance(k, (tuple, frozenset)) or has_compound_key(x) for k, x in v.items())
-    if isinstance(v, (list, tuple, set, frozenset)):
-        return any(has_compound_key(x) for x in v)
-    return False
+def joinable(key: Any) -> bool:
+    return isinstance(key, tuple) and all(
+        isinstance(x, int) and not isinstance(x, bool) or isinstance(x, str) and "," not in x for x in key)
 
 
 def nil_inside(v: Any) -> bool:
@@ -232,18 +288,6 @@ def nil_inside(v: Any) -> bool:
         return any(x is None or nil_inside(x) for x in v)
     if isinstance(v, dict):
         return any(x is None or nil_inside(x) for x in v.values())
-    return False
-
-
-def big_int(v: Any) -> bool:
-    if isinstance(v, bool):
-        return False
-    if isinstance(v, int):
-        return not -INT64 <= v < INT64
-    if isinstance(v, (list, tuple, set, frozenset)):
-        return any(big_int(x) for x in v)
-    if isinstance(v, dict):
-        return any(big_int(k) or big_int(x) for k, x in v.items())
     return False
 
 

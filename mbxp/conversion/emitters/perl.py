@@ -3,7 +3,10 @@
 Values: lists and tuples are array refs, dicts hash refs, sets array refs of their (sorted)
 elements, None undef, booleans 1 and 0, integers beyond 64 bits decimal strings (what Math::BigInt
 stringifies to). The function is called in scalar context, so it must return a reference for a
-list. Dicts with tuple or list keys are dropped: Perl hash keys are strings.
+list. A dict with tuple keys is a hash keyed by the elements joined with `$;`, Perl's own idiom
+for multi-dimensional keys (`$h{$a, $b}` is `$h{join($;, $a, $b)}`); literals spell the join and
+the prompt says so. Only int and str elements are joined (a float or bool would stringify unlike
+Python); other compound keys (sets, nested tuples) are dropped.
 
 Comparison (MBXP::Check below) is driven by the expected value, whose kind is known exactly
 because it is a fresh literal: a boolean (`!!1`/`!!0`) accepts 1 for true and "" or 0 for false;
@@ -136,12 +139,8 @@ class PerlEmitter(Emitter):
     list_word = "array"
 
     def unsupported(self, p: Problem) -> str | None:
-        for t in [prm.type for prm in p.params] + [p.returns]:
-            if dict_with_compound_keys(t):
-                return "a dict with tuple or list keys: Perl hash keys are strings"
-        for case in p.tests:
-            if any(has_compound_key(v) for v in [*case.args, case.expected]):
-                return "a dict with tuple or list keys: Perl hash keys are strings"
+        if any(not joinable(k) for k in tuple_keys(p)):
+            return "a dict key that is a set or a tuple of non-scalars: Perl hash keys are strings"
         return None
 
     def params(self, p: Problem) -> list[str]:
@@ -166,6 +165,8 @@ class PerlEmitter(Emitter):
 
     def prompt(self, p: Problem) -> str:
         doc = [self.describe(p)]
+        if tuple_keys(p):
+            doc.append("A tuple key is the string join($;, @tuple), as in $h{$a, $b}.")
         examples = self.examples(p)
         if examples:
             doc.append("Examples:")
@@ -194,6 +195,16 @@ class PerlEmitter(Emitter):
                 "}\n")
 
     # ---- literals --------------------------------------------------------------------------------
+    def literal(self, value: Any, t: Type) -> str:
+        if isinstance(value, dict) and t.kind == "dict" and any(isinstance(k, tuple) for k in value):
+            return self.lit_dict([(self.joined_key(k) if isinstance(k, tuple) else self.literal(k, t.args[0]),
+                                   self.literal(v, t.args[1])) for k, v in value.items()], t)
+        return super().literal(value, t)
+
+    def joined_key(self, key: tuple) -> str:
+        parts = [perl_string(x) if isinstance(x, str) else str(x) for x in key]
+        return "join($;, " + ", ".join(parts) + ")"
+
     def lit_none(self, t: Type) -> str:
         return "undef"
 
@@ -246,19 +257,25 @@ def perl_string(s: str) -> str:
     return '"' + "".join(out) + '"'
 
 
-def dict_with_compound_keys(t: Type) -> bool:
-    if t.kind == "dict" and t.args[0].kind in ("tuple", "list", "set", "dict"):
-        return True
-    return any(dict_with_compound_keys(a) for a in t.args)
+def tuple_keys(p: Problem) -> list:
+    """Every compound dict key in the test values (their static type may be `any`)."""
+    out: list = []
+
+    def walk(v: Any) -> None:
+        if isinstance(v, dict):
+            out.extend(k for k in v if isinstance(k, (tuple, frozenset)))
+            v = list(v.values())
+        if isinstance(v, (list, tuple, set, frozenset)):
+            for x in v:
+                walk(x)
+    for case in p.tests:
+        for v in [*case.args, case.expected]:
+            walk(v)
+    return out
 
 
-def has_compound_key(v: Any) -> bool:
-    """For `any`-typed values, whose static type says nothing."""
-    if isinstance(v, dict):
-        return any(isinstance(k, (tuple, frozenset)) or has_compound_key(x) for k, x in v.items())
-    if isinstance(v, (list, tuple, set, frozenset)):
-        return any(has_compound_key(x) for x in v)
-    return False
+def joinable(key: Any) -> bool:
+    return isinstance(key, tuple) and all(isinstance(x, (int, str)) and not isinstance(x, bool) for x in key)
 
 
 EMITTER = PerlEmitter()

@@ -6,15 +6,25 @@ by key in any order, sets as multisets of their values (array_unique keeps keys,
 ignored). As in the Python harness, an int result may come back as a close float (floor(), pow()
 and round() return floats in PHP) and a float result as an int.
 
-Dropped: integers beyond 64 bits (no gmp/bcmath here), and dicts whose keys are not int or
-string (PHP array keys can be nothing else: tuple keys, float keys).
+PHP array keys are int or string, so a dict keyed by tuples (MBPP 237, 698, 758, 779) is an
+array keyed by the tuple's items joined by commas, (1, 3) -> "1,3" (what implode(",", $t) gives);
+the prompt says so in a line after the description, with an example. The encoding must be
+one-to-one for the recorded values (items are ints or comma-free strings), else the problem is
+dropped.
+
+Integers beyond 64 bits (MBPP 67, 539) are GMP numbers (the gmp extension, Debian php-gmp):
+every value of a bigint-typed position is written gmp_init(...), and the prompt names GMP with an
+example. A GMP result is compared exactly with gmp_cmp; an int, or a float that is exactly the
+integer (pow() overflows to float), of the same value also counts.
+
+Dropped: dicts whose keys are not int, string or such a tuple (float keys, nested tuple keys).
 """
 from __future__ import annotations
 
 from typing import Any
 
-from ..ir import Problem, Type
-from .base import FAIL_EXIT, FAIL_MARKER, PASS_MARKER, Emitter, float_repr
+from ..ir import BIGINT, Problem, Type
+from .base import FAIL_EXIT, FAIL_MARKER, PASS_MARKER, Emitter, float_repr, leaves
 
 INT64 = 2**63
 
@@ -53,6 +63,7 @@ function mbxp_match_all(array $got, array $exp, callable $eq): bool {
 }
 function mbxp_eq($got, $exp, $t): bool {
     if ($t === "x") return $got === $exp;
+    if ($t === "b") return mbxp_big($got, $exp);
     if ($t === "i") return is_int($got) ? $got === $exp : (is_float($got) && mbxp_close($got, $exp));
     if ($t === "f") return mbxp_close($got, $exp);
     if ($t === "n") return $got === null;
@@ -74,8 +85,17 @@ function mbxp_eq($got, $exp, $t): bool {
     }
     return true;
 }
+// A big integer is a GMP number; an int or an exactly integral float of the same value also counts.
+function mbxp_big($got, $exp): bool {
+    if (is_float($got)) {
+        if (!is_finite($got) || $got != floor($got)) return false;
+        $got = sprintf("%.0f", $got);
+    } elseif (!is_int($got) && !($got instanceof GMP)) return false;
+    return gmp_cmp($got, $exp) === 0;
+}
 function mbxp_any($got, $exp): bool {
     if (is_int($exp)) return mbxp_eq($got, $exp, "i");
+    if ($exp instanceof GMP) return mbxp_big($got, $exp);
     if (is_float($exp)) return mbxp_close($got, $exp);
     if (!is_array($exp)) return $got === $exp;
     if (!is_array($got) || count($got) !== count($exp)) return false;
@@ -94,15 +114,35 @@ function mbxp_check(int $i, $got, $exp, $t): void {
 """
 
 
-def _bad_values(value: Any) -> str | None:
-    if isinstance(value, bool):
+def key_text(key: Any) -> str | None:
+    """The PHP array key a tuple key is written as: its items joined by commas, (1, 3) -> "1,3",
+    what implode(",", $t) gives. None when that is not one-to-one (nested items, bools, floats,
+    strings holding a comma)."""
+    if not isinstance(key, (tuple, list)):
         return None
-    if isinstance(value, int) and not -INT64 <= value < INT64:
-        return "integers beyond 64 bits"
+    if all(isinstance(x, int) and not isinstance(x, bool) or isinstance(x, str) and "," not in x for x in key):
+        return ",".join(map(str, key))
+    return None
+
+
+def _compound_key(value: Any) -> Any:
+    """The first tuple key of a dict anywhere in value, or None."""
     if isinstance(value, dict):
-        if any(isinstance(k, bool) or not isinstance(k, (int, str)) for k in value):
-            return "dict keys that are not int or string (PHP array keys)"
-        items = [*value.keys(), *value.values()]
+        own = [k for k in value if isinstance(k, (tuple, list))]
+        return own[0] if own else next((c for v in value.values() if (c := _compound_key(v)) is not None), None)
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return next((c for v in value if (c := _compound_key(v)) is not None), None)
+    return None
+
+
+def _bad_values(value: Any) -> str | None:
+    if isinstance(value, dict):
+        texts = [key_text(k) if isinstance(k, (tuple, list)) else k for k in value]
+        if any(isinstance(k, bool) or not isinstance(k, (int, str)) for k in texts):
+            return "dict keys that are not int, string or a tuple of those (PHP array keys)"
+        if len({str(k) for k in texts}) != len(texts):
+            return "dict keys that collide once tuple keys are written as strings"
+        items = list(value.values())
     elif isinstance(value, (list, tuple, set, frozenset)):
         items = list(value)
     else:
@@ -125,14 +165,23 @@ class PhpEmitter(Emitter):
 
     def unsupported(self, p: Problem) -> str | None:
         types = [prm.type for prm in p.params] + [p.returns]
-        if any(t.contains("bigint") for t in types):
-            return "integers beyond 64 bits"
-        if any(_dict_key_kinds(t) - {"int", "long", "str", "any"} for t in types):
-            return "dict keys that are not int or string (PHP array keys)"
+        if any(_dict_key_kinds(t) - {"int", "long", "str", "any", "tuple", "list"} for t in types):
+            return "dict keys that are not int, string or a tuple of those (PHP array keys)"
         return next((r for c in p.tests for v in [*c.args, c.expected] if (r := _bad_values(v))), None)
 
     # ---- literals ----------------------------------------------------------------------------------
+    def literal(self, value: Any, t: Type) -> str:
+        if t.kind == "dict" and isinstance(value, dict) and _compound_key(value) is not None:
+            return self.lit_dict([(self.lit_str(key_text(k)) if isinstance(k, (tuple, list))
+                                   else self.literal(k, t.args[0]), self.literal(v, t.args[1]))
+                                  for k, v in value.items()], t)
+        return super().literal(value, t)
+
     def lit_int(self, v: int, t: Type) -> str:
+        if not -INT64 <= v < INT64:
+            return f'gmp_init("{v}")'
+        if t.kind == "bigint":
+            return f"gmp_init({v})"
         return "PHP_INT_MIN" if v == -INT64 else str(v)
 
     def lit_float(self, v: float) -> str:
@@ -161,7 +210,7 @@ class PhpEmitter(Emitter):
     # ---- comparison descriptor ---------------------------------------------------------------------
     def descriptor(self, t: Type) -> str:
         k = t.kind
-        simple = {"int": '"i"', "long": '"i"', "float": '"f"', "str": '"x"', "bool": '"x"', "none": '"n"',
+        simple = {"int": '"i"', "long": '"i"', "bigint": '"b"', "float": '"f"', "str": '"x"', "bool": '"x"', "none": '"n"',
                   "any": '"a"'}
         if k in simple:
             return simple[k]
@@ -185,6 +234,14 @@ class PhpEmitter(Emitter):
 
     def prompt(self, p: Problem) -> str:
         lines = self.describe(p).splitlines()
+        key = next((k for c in p.examples + p.tests for v in [*c.args, c.expected]
+                    if (k := _compound_key(v)) is not None), None)
+        if key is not None:
+            lines.append(f"Tuple keys are strings of their items joined by commas: the key "
+                         f"{self.literal(list(key), Type('list', (Type('any'),)))} is {self.lit_str(key_text(key))}.")
+        big = next((v for c in p.examples + p.tests for v in leaves([*c.args, c.expected], _is_big)), None)
+        if big is not None:
+            lines.append(f"Integers that may not fit in 64 bits are GMP numbers, like {self.lit_int(big, BIGINT)}.")
         for call, result in self.examples(p):
             lines += [f"> {call}", result]
         doc = "\n".join((" * " + ln).rstrip() for ln in lines).replace("*/", "*\\/")
@@ -207,6 +264,10 @@ class PhpEmitter(Emitter):
         return ("    static $mbxpCalls = 0;\n    $mbxpCalls++;\n"
                 f"    $mbxpResults = [\n        {items},\n    ];\n"
                 "    return $mbxpResults[$mbxpCalls - 1];\n}\n")
+
+
+def _is_big(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and not -INT64 <= v < INT64
 
 
 def _dict_key_kinds(t: Type) -> set[str]:

@@ -2,10 +2,18 @@
 
 Value mapping: numbers are plain numerics (R integers are 32-bit; doubles are exact to 2^53: the
 one problem with larger 64-bit values, HumanEval/114, only passes them through, and R reads the
-literal on both sides as the same double; beyond 64 bits is dropped), str -> character, bool -> logical, None -> NULL.
+literal on both sides as the same double), str -> character, bool -> logical, None -> NULL.
+Integers beyond 64 bits (MBPP 67, 539) are bigz numbers of the gmp package (Debian r-cran-gmp):
+such a problem's prompt starts with library(gmp) and names bigz with an example; every value of
+a bigint-typed position is as.bigz(...), a vector of them as.bigz(c(...)). A result is compared
+exactly: a bigz, or a number that is exactly that integer.
 A list or tuple of scalars is an atomic vector `c(...)` (empty: `numeric(0)`...), anything else a
 `list(...)` (NULL would vanish from c()); a set is rendered like a list; a dict is a named list
-(names are strings, so keys must be str or int).
+(names are strings, so keys must be str or int). A tuple key (MBPP 237, 698, 758, 779) becomes the
+name made of its items joined by commas, (1, 3) -> "1,3" (what paste(t, collapse = ",") gives);
+the prompt says so after the description, with an example. Such keys must map one-to-one (items
+ints below 1e5, which R prints without an exponent, or comma-free strings), else the problem is
+dropped.
 
 R has no fixed convention for sequences (c() or list()), so the check is lenient about that
 representation but strict about content: it is type-directed by a descriptor built from the
@@ -16,13 +24,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..ir import Problem, Type
+from ..ir import BIGINT, Problem, Type
 from ..types import finish, infer
-from .base import FAIL_EXIT, FAIL_MARKER, PASS_MARKER, Emitter, comment_lines, float_repr
+from .base import FAIL_EXIT, FAIL_MARKER, PASS_MARKER, Emitter, comment_lines, float_repr, leaves
 
 RESERVED = frozenset("if else repeat while function for next break TRUE FALSE NULL Inf NaN NA "
                      "NA_integer_ NA_real_ NA_complex_ NA_character_ in".split())
-SCALARS = ("bool", "int", "long", "float", "str")
+SCALARS = ("bool", "int", "long", "bigint", "float", "str")
+INT64 = 2**63
 
 EQUAL = r'''
 mbxp_items <- function(x) if (is.null(x)) list() else as.list(x)
@@ -38,6 +47,14 @@ mbxp_eq <- function(x, y, d) {
   # R has one number type: an integral value is compared exactly, others like Python floats
   if (k == "int" && !(mbxp_scalar(x, is.numeric) && x != round(x))) return(mbxp_scalar(x, is.numeric) && x == y)
   if (k == "str") return(mbxp_scalar(x, is.character) && x == y)
+  # a big integer (gmp's bigz), or a number that is exactly that integer
+  if (k == "bigint") {
+    if (!inherits(x, "bigz")) {
+      if (!mbxp_scalar(x, is.numeric) || !is.finite(x) || x != round(x)) return(FALSE)
+      x <- as.bigz(x)
+    }
+    return(length(x) == 1 && !is.na(x) && isTRUE(x == y))
+  }
   if (k == "float" || k == "int") {
     if (!is.atomic(x) || length(x) != 1 || !is.numeric(x)) return(FALSE)
     if (is.nan(y)) return(is.nan(x))
@@ -117,14 +134,12 @@ class REmitter(Emitter):
             return None
         if isinstance(value, bool):
             return None
-        if isinstance(value, int) and not -2**63 <= value < 2**63:
-            return "integers beyond 64 bits: R numerics are doubles and R has no big integers"
         if isinstance(value, str) and "\0" in value:
             return "a string with a NUL character, which R strings cannot hold"
         if isinstance(value, dict):
-            keys = list(value)
+            keys = [key_text(k) if isinstance(k, (tuple, list)) else k for k in value]
             if any(isinstance(k, bool) or not isinstance(k, (str, int)) for k in keys):
-                return "a dict with keys other than str or int: R named lists are keyed by strings"
+                return "a dict with keys other than str, int or a tuple of those: R named lists are keyed by strings"
             if "" in keys or len({str(k) for k in keys}) != len(keys):
                 return "dict keys that are not distinct non-empty names in R"
             return next((r for v in value.values() if (r := self.problem_with(v, self.sub(t, 1)))), None)
@@ -157,6 +172,10 @@ class REmitter(Emitter):
 
     def literal(self, value: Any, t: Type) -> str:
         t = self.resolve(value, t)
+        if t.kind == "dict" and isinstance(value, dict) and any(isinstance(k, (tuple, list)) for k in value):
+            return self.lit_dict([(self.lit_str(key_text(k)) if isinstance(k, (tuple, list))
+                                   else self.literal(k, t.args[0]), self.literal(v, t.args[1]))
+                                  for k, v in value.items()], t)
         if value is None or t.kind not in ("list", "set", "tuple"):
             return super().literal(value, t)
         items = sorted_items(value) if t.kind == "set" else list(value)
@@ -168,6 +187,8 @@ class REmitter(Emitter):
             elem = t.elem.kind if t.kind != "tuple" and t.args else "tuple"
             return {"bool": "logical(0)", "str": "character(0)", "int": "numeric(0)", "long": "numeric(0)",
                     "float": "numeric(0)"}.get(elem, "list()")
+        if None not in items and kinds == {"bigint"}:
+            return "as.bigz(c(" + ", ".join(f'"{v}"' for v in items) + "))"
         if None not in items and len(kinds) == 1 and kinds <= {"numeric", "str", "bool"}:
             return "c(" + ", ".join(rendered) + ")"
         return "list(" + ", ".join(rendered) + ")"
@@ -176,6 +197,8 @@ class REmitter(Emitter):
         return "TRUE" if v else "FALSE"
 
     def lit_int(self, v: int, t: Type) -> str:
+        if t.kind == "bigint" or not -INT64 <= v < INT64:
+            return f"as.bigz({v})" if abs(v) < 2**53 else f'as.bigz("{v}")'
         return str(v)
 
     def lit_float(self, v: float) -> str:
@@ -228,10 +251,19 @@ class REmitter(Emitter):
 
     # ---- the four texts --------------------------------------------------------------------
     def header(self, p: Problem) -> str:
-        return ""
+        return "library(gmp, warn.conflicts = FALSE)\n" if big_value(p) is not None else ""
 
     def prompt(self, p: Problem) -> str:
         lines = [self.describe(p)]
+        key = next((k for c in p.examples + p.tests for v in [*c.args, c.expected]
+                    if (k := compound_key(v)) is not None), None)
+        if key is not None:
+            lines.append(f"A dictionary is a named list; a tuple key is the name made of its items joined by "
+                         f"commas: {self.literal(list(key), Type('list', (Type('any'),)))} is {self.lit_str(key_text(key))}.")
+        big = big_value(p)
+        if big is not None:
+            lines.append(f"Integers that may not fit in 64 bits are big integers of the gmp package, like "
+                         f"{self.lit_int(big, BIGINT)}.")
         for call, result in self.examples(p):
             lines += [f">>> {call}", result]
         params = ", ".join(self.name(prm.name) for prm in p.params)
@@ -255,6 +287,32 @@ class REmitter(Emitter):
         items = ",\n    ".join(self.literal(r, p.returns) for r in results)
         return ("  mbxp_calls <<- if (exists(\"mbxp_calls\")) mbxp_calls + 1 else 1\n"
                 f"  list(\n    {items}\n  )[[mbxp_calls]]\n}}\n")
+
+
+def big_value(p: Problem) -> int | None:
+    """The first integer beyond 64 bits in p's examples or tests (such problems load gmp)."""
+    return next((v for c in p.examples + p.tests for v in leaves([*c.args, c.expected], lambda v: (
+        isinstance(v, int) and not isinstance(v, bool) and not -INT64 <= v < INT64))), None)
+
+
+def key_text(key: Any) -> str | None:
+    """The name a tuple key gets: its items joined by commas, (1, 3) -> "1,3", what
+    paste(t, collapse = ",") gives. None when that is not one-to-one or R would print an item
+    differently (nested items, bools, floats, strings holding a comma, ints R writes as 1e+05)."""
+    if all(isinstance(x, int) and not isinstance(x, bool) and abs(x) < 10**5
+           or isinstance(x, str) and "," not in x for x in key):
+        return ",".join(map(str, key))
+    return None
+
+
+def compound_key(value: Any) -> Any:
+    """The first tuple key of a dict anywhere in value, or None."""
+    if isinstance(value, dict):
+        own = [k for k in value if isinstance(k, (tuple, list))]
+        return own[0] if own else next((c for v in value.values() if (c := compound_key(v)) is not None), None)
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return next((c for v in value if (c := compound_key(v)) is not None), None)
+    return None
 
 
 def sorted_items(values) -> list:
