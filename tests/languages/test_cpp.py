@@ -54,9 +54,32 @@ def test_cpp_any_numbers_compare_like_python():
     assert got == ["passed", "failed", "passed"]
 
 
-def test_cpp_bigint_dropped():
-    p = problem("huge", [("n", INT)], Type("bigint"), [((1,), 2**70)])
-    assert "64 bits" in get_emitter("cpp").unsupported(p)
+def test_cpp_bigint_is_gmp():
+    big = Type("bigint")
+    cases = [
+        problem("huge", [("n", INT)], L(big), [((1,), [2**70, -2**70, -5, 0, 2**40])]),
+        problem("huge_opt", [("n", INT)], Type("optional", (big,)), [((1,), -3**50), ((2,), None)]),
+        problem("huge_map", [("n", big)], Type("dict", (STR, T(big, INT))), [((10**30,), {"a": (-2**64, 1)})]),
+    ]
+    em = get_emitter("cpp")
+    assert "#include <gmpxx.h>" in em.prompt(cases[0]) and "mpz_class" in em.signature(cases[0])
+    items = [(p, em.oracle(p, [c.expected for c in p.tests])) for p in cases]
+    real = "    vector<mpz_class> r = {1, -1, -5, 0, mpz_class(1) << 40};\n    r[0] <<= 70; r[1] <<= 70;\n    return r;\n}\n"
+    off_by_one = "    mpz_class x = 1;\n    x <<= 70;\n    return {x + 1, -x, -5, 0, mpz_class(1) << 40};\n}\n"
+    assert verdicts("cpp", items + [(cases[0], real), (cases[0], off_by_one)]) == ["passed"] * 4 + ["failed"]
+
+
+def test_cpp_any_sets():
+    # Python sets inside a dynamic value; {1, 2.5} == {1.0, 2.5} as in Python, though AnySet orders
+    # 1LL and 1.0 differently
+    p = problem("dynset", [("x", ANY)], ANY, [(([{1, 2}, {}],), [{1, 2.5}, frozenset()])])
+    em = get_emitter("cpp")
+    assert "AnySet{1LL, 2LL}" in em.test(p)
+    got = verdicts("cpp", [(p, em.oracle(p, [[{1, 2.5}, set()]])),
+                           (p, "    return AnyList{AnySet{2.5, 1.0}, AnySet{}};\n}\n"),
+                           (p, "    return AnyList{AnySet{1LL, 2LL}, AnySet{}};\n}\n"),
+                           (p, "    return AnyList{AnySet{1LL, 2.5}, AnyDict{}};\n}\n")])
+    assert got == ["passed", "passed", "failed", "failed"]
 
 
 def test_cpp_truncates_after_the_function():

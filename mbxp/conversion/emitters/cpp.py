@@ -1,13 +1,17 @@
 """C++17 (MBCPP): `#include <bits/stdc++.h>` + `using namespace std;`, a /** */ doc comment, and
 `{ret} {camelName}({params}) {`.
 
-Types: int -> int, long -> long long, float -> double, str -> string, list -> vector<T>,
+Types: int -> int, long -> long long, bigint -> GMP's mpz_class (<gmpxx.h>, included only by
+prompts that need it, after bits/stdc++.h so the precompiled header still applies; the runner
+links -lgmpxx -lgmp; literals beyond 32 bits use gmpxx's `_mpz` suffix, which takes any number of
+digits), float -> double, str -> string, list -> vector<T>,
 set -> set<T>, dict -> map<K, V> (ordered, so printing is deterministic), optional -> optional<T>.
 A tuple whose elements all have one type becomes vector<T> (MBPP iterates over such tuples, often
 of length 6+); any other tuple is std::tuple<...>. Python's `any` is `Any`, a recursive
 std::variant declared in the prompt (None, bool, int as long long, float, str, list/tuple as
-AnyList, dict as AnyDict). Dropped: bigint (no arbitrary precision in the standard library) and
-Python sets inside an `any` value (Any has no set alternative).
+AnyList, dict as AnyDict, set as AnySet). Dropped: integers beyond 64 bits inside an `any` value.
+GMP rather than Boost.Multiprecision: libgmp-dev is small and C, and gmpxx.h parses in a fraction
+of cpp_int.hpp's time.
 
 The test declares every argument as a local (so by-value and by-reference signatures both work),
 compares with overloaded `mbxp_test::eq` (doubles with tolerance, Any numerically across int and
@@ -29,15 +33,17 @@ extern false float for friend goto if inline int long mutable namespace new noex
 nullptr operator or or_eq private protected public register reinterpret_cast requires return short
 signed sizeof static static_assert static_cast struct switch template this thread_local throw true
 try typedef typeid typename union unsigned using virtual void volatile wchar_t while xor xor_eq
-main std string vector map set tuple optional pair list Any AnyList AnyDict nullopt"""
+main std string vector map set tuple optional pair list Any AnyList AnyDict AnySet nullopt
+mpz_class"""
 
 ANY_DECL = """\
 // Any: a dynamically typed value, as in Python: None (monostate), bool, int (long long),
-// float (double), str (string), list or tuple (AnyList), dict (AnyDict).
+// float (double), str (string), list or tuple (AnyList), dict (AnyDict), set (AnySet).
 struct Any;
 using AnyList = vector<Any>;
 using AnyDict = map<Any, Any>;
-struct Any : variant<monostate, bool, long long, double, string, AnyList, AnyDict> {
+using AnySet = set<Any>;
+struct Any : variant<monostate, bool, long long, double, string, AnyList, AnyDict, AnySet> {
     using variant::variant;
 };
 
@@ -65,6 +71,7 @@ template <class K, class V, class W> bool eq(const map<K, V>& a, const map<K, W>
 template <class A, class B> bool eq(const optional<A>& a, const optional<B>& b);
 template <class A, class B, class C, class D> bool eq(const pair<A, B>& a, const pair<C, D>& b);
 template <class... A, class... B> bool eq(const tuple<A...>& a, const tuple<B...>& b);
+@BIGEQ@
 @ANYDECL@
 template <class A, class B, enable_if_t<is_arithmetic_v<A> && is_arithmetic_v<B>, int>>
 bool eq(const A& a, const B& b) {
@@ -104,7 +111,6 @@ template <class... A, class... B> bool eq(const tuple<A...>& a, const tuple<B...
     if constexpr (sizeof...(A) != sizeof...(B)) return false;
     else return eq_tuple(a, b, index_sequence_for<A...>{});
 }
-@ANYDEF@
 // p.compare == "unordered": the top-level vector as a multiset.
 template <class A, class B> bool eq_unordered(const vector<A>& a, const vector<B>& b) {
     if (a.size() != b.size()) return false;
@@ -117,13 +123,20 @@ template <class A, class B> bool eq_unordered(const vector<A>& a, const vector<B
     }
     return true;
 }
+@ANYDEF@
 }  // namespace mbxp_test
 """
 
-ANY_EQ_DECL = "inline bool eq(const Any& a, const Any& b);"
+BIG_EQ = "inline bool eq(const mpz_class& a, const mpz_class& b) { return a == b; }"
+ANY_EQ_DECL = "inline bool eq(const Any& a, const Any& b);\ninline bool eq(const AnySet& a, const AnySet& b);"
+# AnySet orders by alternative first (1LL before 1.5), so its elements are matched like a
+# multiset rather than pairwise in order: Python's {1, 2.5} equals {1.0, 2.5}.
 ANY_EQ_DEF = """\
+inline bool eq(const AnySet& a, const AnySet& b) {
+    return eq_unordered(AnyList(a.begin(), a.end()), AnyList(b.begin(), b.end()));
+}
 inline bool eq(const Any& a, const Any& b) {
-    const variant<monostate, bool, long long, double, string, AnyList, AnyDict>& x = a, & y = b;
+    const Any::variant& x = a, & y = b;
     if ((x.index() == 2 || x.index() == 3) && (y.index() == 2 || y.index() == 3)) {
         if (x.index() == 2 && y.index() == 2) return get<2>(x) == get<2>(y);
         return close(x.index() == 2 ? (double)get<2>(x) : get<3>(x),
@@ -135,7 +148,8 @@ inline bool eq(const Any& a, const Any& b) {
         case 1: return get<1>(x) == get<1>(y);
         case 4: return get<4>(x) == get<4>(y);
         case 5: return eq(get<5>(x), get<5>(y));
-        default: return eq(get<6>(x), get<6>(y));
+        case 6: return eq(get<6>(x), get<6>(y));
+        default: return eq(get<7>(x), get<7>(y));
     }
 }"""
 
@@ -154,8 +168,8 @@ class CppEmitter(Emitter):
     # ---- types -----------------------------------------------------------------------------------
     def ctype(self, t: Type) -> str:
         k = t.kind
-        simple = {"bool": "bool", "int": "int", "long": "long long", "float": "double",
-                  "str": "string", "any": "Any"}
+        simple = {"bool": "bool", "int": "int", "long": "long long", "bigint": "mpz_class",
+                  "float": "double", "str": "string", "any": "Any"}
         if k in simple:
             return simple[k]
         if k == "list":
@@ -174,8 +188,6 @@ class CppEmitter(Emitter):
 
     def unsupported(self, p: Problem) -> str | None:
         types = [prm.type for prm in p.params] + [p.returns]
-        if any(t.contains("bigint") for t in types):
-            return "needs integers beyond 64 bits; standard C++ has no arbitrary-precision integer"
         try:
             for t in types:
                 self.ctype(t)
@@ -206,7 +218,9 @@ class CppEmitter(Emitter):
             return self.lit(v, t.elem, typed=True)
         if k == "bool":
             return "true" if v else "false"
-        if k in ("int", "long", "bigint"):
+        if k == "bigint":
+            return str(int(v)) if -2**31 <= v < 2**31 else f"{int(v)}_mpz"
+        if k in ("int", "long"):
             return int_lit(int(v), k)
         if k == "float":
             return double_lit(float(v))
@@ -244,6 +258,9 @@ class CppEmitter(Emitter):
             return f"string({self.lit_str(v)})"
         if isinstance(v, (list, tuple)):
             return "AnyList{" + ", ".join(self.lit_dyn(x) for x in v) + "}"
+        if isinstance(v, (set, frozenset)):
+            from .base import sort_key_values
+            return "AnySet{" + ", ".join(self.lit_dyn(x) for x in sort_key_values(v)) + "}"
         if isinstance(v, dict):
             return "AnyDict{" + ", ".join(f"{{{self.lit_dyn(a)}, {self.lit_dyn(b)}}}"
                                           for a, b in v.items()) + "}"
@@ -273,8 +290,11 @@ class CppEmitter(Emitter):
 
     # ---- prompt ----------------------------------------------------------------------------------
     def header(self, p: Problem) -> str:
-        uses_any = any(t.contains("any") for t in [prm.type for prm in p.params] + [p.returns])
-        return "#include <bits/stdc++.h>\nusing namespace std;\n\n" + (ANY_DECL if uses_any else "")
+        types = [prm.type for prm in p.params] + [p.returns]
+        uses_any = any(t.contains("any") for t in types)
+        gmp = "#include <gmpxx.h>\n" if any(t.contains("bigint") for t in types) else ""
+        return ("#include <bits/stdc++.h>\n" + gmp + "using namespace std;\n\n"
+                + (ANY_DECL if uses_any else ""))
 
     def examples(self, p: Problem) -> list[tuple[str, str]]:
         out = []
@@ -297,9 +317,11 @@ class CppEmitter(Emitter):
 
     # ---- test ------------------------------------------------------------------------------------
     def test(self, p: Problem) -> str:
-        uses_any = "Any" in self.header(p)
+        header = self.header(p)
+        uses_any = "Any" in header
         harness = (HARNESS.replace("@REL@", repr(float(p.rel_tol))).replace("@ABS@", repr(float(p.abs_tol)))
                    .replace("@MARKER@", FAIL_MARKER).replace("@EXIT@", str(FAIL_EXIT))
+                   .replace("@BIGEQ@", BIG_EQ if "gmpxx" in header else "")
                    .replace("@ANYDECL@", ANY_EQ_DECL if uses_any else "")
                    .replace("@ANYDEF@", ANY_EQ_DEF if uses_any else ""))
         unordered = p.compare == "unordered" and self.ctype(p.returns).startswith("vector<")

@@ -6,6 +6,8 @@ into <cache>/<hash of compiler and flags>/bits/stdc++.h.gch, under a file lock, 
 read-only into the sandbox. `-I <that dir>` makes g++ find `bits/stdc++.h.gch` before the real
 header; if the PCH is missing or stale g++ silently falls back to the header, so the PCH only
 ever changes speed, never a verdict.
+
+Programs link GMP (`LIBS`; Debian package libgmp-dev) for the prompts that include <gmpxx.h>.
 """
 from __future__ import annotations
 
@@ -21,6 +23,8 @@ from ..base import Job, Runner
 from ..sandbox import Limits
 
 FLAGS = ["-std=c++17", "-O1", "-w"]
+# GMP for the bigint problems (mpz_class); --as-needed keeps it out of every other binary.
+LIBS = ["-Wl,--as-needed", "-lgmpxx", "-lgmp"]
 CACHE_ROOTS = ["/opt/mbxp/cache/cpp", "~/.cache/mbxp/cpp"]
 
 
@@ -34,6 +38,7 @@ class CppRunner(Runner):
     # foreign (MultiPL-E style) tests use <cassert>
     assertion_patterns = [r"Assertion `.*' failed"]
     memory_mb = 1024
+    per_sample_compile = ["{g++}", *FLAGS, "-o", "main", "main.cpp", *LIBS]  # no precompiled header
 
     _pch_lock = threading.Lock()
     _pch: str | None | bool = False  # False: not looked for yet; None: unavailable
@@ -50,7 +55,7 @@ class CppRunner(Runner):
 
     def compile_argv(self, source: str, output: str) -> list[str]:
         pch = self.pch_dir()
-        return [self.tool("g++"), *FLAGS, *(["-I", pch] if pch else []), "-o", output, source]
+        return [self.tool("g++"), *FLAGS, *(["-I", pch] if pch else []), "-o", output, source, *LIBS]
 
     def compile_batch(self, jobs: list[Job], sandbox: str) -> None:
         limits = Limits(timeout=self.compile_timeout, memory_mb=self.compile_memory_mb)
