@@ -2,6 +2,9 @@
 
 Inputs are deep-copied before the call (solutions mutate them); the expected value is what the
 reference returned, since the test passed with it. The comparison kind is read off the assert.
+
+Instances of classes defined by the problem's own code, and complex numbers, become `Record`s
+(see ir.py); `record_schema` unifies each class's field types over every instance in the tests.
 """
 from __future__ import annotations
 
@@ -15,10 +18,12 @@ import warnings
 from contextlib import contextmanager
 from typing import Any, Callable
 
-from .ir import Param, TestCase, Type
+from .ir import COMPLEX, Param, Record, TestCase, Type
 from .types import finish, infer, unify_all
 
 RECORDER = "__mbxp_record"
+# The module name the references run under (problems.py): classes they define carry it.
+MODULE = "__mbxp__"
 
 
 def parse(src: str, mode: str = "exec") -> ast.AST:
@@ -45,19 +50,57 @@ def time_limit(seconds: int):
         signal.signal(signal.SIGALRM, old)
 
 
-def plain(value: Any) -> Any:
-    """Counter, defaultdict and OrderedDict become dict: their values, not their class, are the result."""
+def plain(value: Any, _active: frozenset = frozenset()) -> Any:
+    """Counter, defaultdict and OrderedDict become dict: their values, not their class, are the
+    result. Instances of the problem's own classes and complex numbers become Records."""
     if isinstance(value, dict):
-        return {plain(k): plain(v) for k, v in value.items()}
+        return {plain(k, _active): plain(v, _active) for k, v in value.items()}
     if isinstance(value, list):
-        return [plain(v) for v in value]
-    if isinstance(value, tuple) and type(value) is not tuple:  # namedtuple
-        return tuple(plain(v) for v in value)
-    if isinstance(value, tuple):
-        return tuple(plain(v) for v in value)
+        return [plain(v, _active) for v in value]
+    if isinstance(value, tuple):  # namedtuples too
+        return tuple(plain(v, _active) for v in value)
     if isinstance(value, (set, frozenset)):
-        return {plain(v) for v in value}
+        return {plain(v, _active) for v in value}
+    if isinstance(value, complex):
+        return Record(COMPLEX, {"real": value.real, "imag": value.imag})
+    if type(value).__module__ == MODULE and isinstance(getattr(value, "__dict__", None), dict):
+        if id(value) in _active:
+            raise Unsupported(f"a {type(value).__name__} object contains itself")
+        inner = _active | {id(value)}
+        return Record(type(value).__name__, {k: plain(v, inner) for k, v in vars(value).items()})
     return value
+
+
+def records_in(value: Any):
+    """Every Record inside a value, outer ones first."""
+    if isinstance(value, Record):
+        yield value
+        value = list(value.fields.values())
+    if isinstance(value, dict):
+        value = [*value.keys(), *value.values()]
+    if isinstance(value, (list, tuple, set, frozenset)):
+        for v in value:
+            yield from records_in(v)
+
+
+def record_schema(calls: list[TestCase]) -> dict[str, list[Param]]:
+    """Each record's fields, typed over all its instances in the tests; sets every Record's schema."""
+    instances: dict[str, list[Record]] = {}
+    for c in calls:
+        for r in records_in([c.args, c.expected]):
+            instances.setdefault(r.name, []).append(r)
+    schema: dict[str, list[Param]] = {}
+    for name, rs in instances.items():
+        fields = list(rs[0].fields)
+        if any(list(r.fields) != fields for r in rs):
+            raise Unsupported(f"instances of {name} have different attributes")
+        try:
+            schema[name] = [Param(f, finish(unify_all(infer(r.fields[f]) for r in rs))) for f in fields]
+        except TypeError as e:
+            raise Unsupported(f"a test value has no counterpart outside Python: {e}") from None
+        for r in rs:
+            r.schema = tuple(schema[name])
+    return schema
 
 
 class Recorder:
@@ -134,6 +177,8 @@ def _float_values_ok(v: Any) -> bool:
         return all(_float_values_ok(x) for x in v)
     if isinstance(v, dict):
         return all(_float_values_ok(x) for x in v.keys()) and all(_float_values_ok(x) for x in v.values())
+    if isinstance(v, Record):
+        return all(_float_values_ok(x) for x in v.fields.values())
     return True
 
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from .ir import Problem, Type
+from .ir import Problem, Record, Type
 
 
 def default(t: Type) -> Any:
+    if t.kind == "record":
+        raise ValueError("a record has no default value without its schema")
     return {"bool": False, "int": 0, "long": 0, "bigint": 0, "float": 0.0, "str": "",
             "list": [], "set": set(), "dict": {}, "any": 0}.get(
         t.kind, tuple(default(a) for a in t.args) if t.kind == "tuple" else
@@ -34,7 +36,7 @@ def perturb(value: Any, t: Type) -> Any:
     if k == "list":
         return value[:-1] if value else [default(t.elem)]
     if k == "set":
-        return set(list(value)[:-1]) if value else {default(t.elem)}
+        return set(sorted(value, key=repr)[:-1]) if value else {default(t.elem)}   # same in every build
     if k == "tuple":
         if not value:
             raise ValueError("the empty tuple is the only value of its type")
@@ -45,6 +47,12 @@ def perturb(value: Any, t: Type) -> Any:
             out.pop(next(iter(out)))
             return out
         return {default(t.args[0]): default(t.args[1])}
+    if k == "record" and isinstance(value, Record):
+        for name, v, ft in ((f.name, value.fields[f.name], f.type) for f in value.schema):
+            try:
+                return value.replace(**{name: perturb(v, ft)})   # the first field that can differ
+            except ValueError:
+                continue
     raise ValueError(f"cannot perturb {value!r} of {t}")
 
 

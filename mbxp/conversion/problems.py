@@ -11,7 +11,7 @@ from typing import Iterator
 
 from . import sources
 from .analysis import (RECORDER, parse, Recorder, Unsupported, _WrapCalls, check_values, comparison,
-                       entry_point_of, imports_of, normalize, signature, time_limit, typed)
+                       entry_point_of, imports_of, normalize, record_schema, signature, time_limit, typed)
 from .ir import FLOAT, Dropped, Problem, TestCase
 
 # Wall-clock limit for running a reference; a few MBPP references are slow (MBPP/123 sums amicable
@@ -66,10 +66,11 @@ def from_mbpp(row: dict) -> Problem:
             first_calls = len(rec.calls)
     check_values(rec.calls)
     params, returns = typed(names, rec.calls, name)
+    records = record_schema(rec.calls)
     p = Problem(task_id=f"MBPP/{tid}", dataset="mbpp", number=tid, entry_point=name, params=params,
                 returns=returns, description=row["text"].strip(), tests=rec.calls,
                 examples=rec.calls[:max(first_calls, 1)][:1], compare=kind, split=row["split"],
-                canonical_solution=code, meta={"imports": imports_of(code)})
+                canonical_solution=code, meta={"imports": imports_of(code)}, records=records)
     if tol:
         p.abs_tol = max(p.abs_tol, tol)
         p.rel_tol = max(p.rel_tol, tol)
@@ -121,6 +122,7 @@ def from_humaneval(row: dict) -> Problem:
     check_values(rec.calls)
     names = signature(fn, entry)
     params, returns = typed(names, rec.calls, entry)
+    records = record_schema(rec.calls)
     kind, tol = comparison(row["test"], entry)
     node = next(n for n in parse(prompt).body if isinstance(n, ast.FunctionDef) and n.name == entry)
     text, shown = split_docstring(ast.get_docstring(node) or "", entry)
@@ -136,7 +138,7 @@ def from_humaneval(row: dict) -> Problem:
     p = Problem(task_id=row["task_id"], dataset="humaneval", number=int(row["task_id"].split("/")[1]),
                 entry_point=entry, params=params, returns=returns, description=text, tests=rec.calls,
                 examples=examples, compare=kind, canonical_solution=row["canonical_solution"],
-                python_prompt=prompt, meta={"python_test": row["test"]})
+                python_prompt=prompt, meta={"python_test": row["test"]}, records=records)
     if tol:
         p.abs_tol = max(p.abs_tol, tol)
     return p

@@ -21,6 +21,9 @@ def task_id(p: Problem, language: str) -> str:
 def make_row(p: Problem, language: str) -> dict | Dropped:
     from ..runners.specs import get_runner
     emitter = get_emitter(language)
+    if p.records and not emitter.records:
+        return Dropped(p.task_id, language,
+                       f"class instances (records) are not supported by the {language} emitter yet")
     reason = emitter.unsupported(p)
     if reason:
         return Dropped(p.task_id, language, reason)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from .ir import ANY, BIGINT, BOOL, FLOAT, INT, INT32, INT64, LONG, NONE, STR, Type
+from .ir import ANY, BIGINT, BOOL, FLOAT, INT, INT32, INT64, LONG, NONE, STR, Record, Type
 
 _NUMERIC = ["int", "long", "bigint", "float"]
 
@@ -29,6 +29,8 @@ def infer(value: Any) -> Type:
         return Type("set", (unify_all(map(infer, value)),))
     if isinstance(value, dict):
         return Type("dict", (unify_all(map(infer, value.keys())), unify_all(map(infer, value.values()))))
+    if isinstance(value, Record):
+        return Type("record", name=value.name)   # its fields' types are the problem's schema
     raise TypeError(f"unsupported value of type {type(value).__name__}")
 
 

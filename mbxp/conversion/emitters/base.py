@@ -15,7 +15,13 @@ An emitter turns a `Problem` into the four texts a dataset row needs:
   fail).
 - `header(p)`: the prefix of the prompt before the doc comment and signature; a chat-style answer
   holding the whole function is placed after it.
+
+Records (class instances, see ir.py): a problem with `p.records` reaches only emitters with
+`records = True` (rows.make_row drops it for the others). Such an emitter declares the record
+classes in its header (`record_order` gives dependencies first), renders values with `lit_record`
+(`record_fields` gives each field's name, value and type) and compares them deeply.
 """
+
 from __future__ import annotations
 
 import re
@@ -23,7 +29,7 @@ from abc import ABC, abstractmethod
 from typing import Any, Callable
 
 from ...languages import LANGUAGES, Language
-from ..ir import Problem, Type
+from ..ir import Problem, Record, Type
 
 FAIL_EXIT = 3
 FAIL_MARKER = "MBXP_ASSERTION_FAILED"
@@ -38,6 +44,7 @@ class Emitter(ABC):
     reserved: frozenset[str] = frozenset()
     none_word: str = "null"            # how "None" is said in descriptions
     list_word: str | None = None       # e.g. "array" or "vector"; None keeps "list"
+    records: bool = False              # implements records (class instances); see the docstring
 
     @property
     def lang(self) -> Language:
@@ -129,6 +136,8 @@ class Emitter(ABC):
         if k == "dict":
             return self.lit_dict([(self.literal(a, t.args[0]), self.literal(b, t.args[1]))
                                   for a, b in value.items()], t)
+        if k == "record":
+            return self.lit_record(value, t)
         raise ValueError(f"{self.language}: cannot render {value!r} as {t}")
 
     # Defaults fit C-like languages; override what differs.
@@ -164,6 +173,39 @@ class Emitter(ABC):
 
     def lit_dict(self, items: list[tuple[str, str]], t: Type) -> str:
         return "{" + ", ".join(f"{k}: {v}" for k, v in items) + "}"
+
+    def lit_record(self, value: Record, t: Type) -> str:
+        """A record value, e.g. `new Node(1, null, null)`: render the fields with
+        `self.literal(v, ft) for _, v, ft in self.record_fields(value)`."""
+        raise ValueError(f"{self.language}: records are not supported")
+
+    # ---- records ---------------------------------------------------------------------------------
+    def field_name(self, python_name: str) -> str:
+        """A record field's name in this language (restyled like parameters)."""
+        return self.name(python_name)
+
+    def record_fields(self, value: Record) -> list[tuple[str, Any, Type]]:
+        """(Python field name, value, field type) for each field of a record value, in order."""
+        return [(f.name, value.fields[f.name], f.type) for f in value.schema]
+
+    def record_order(self, p: Problem) -> list[str]:
+        """The problem's record names, each after the records its fields use (declaration order
+        for languages that need it; recursive references are left to the language)."""
+        out: list[str] = []
+        visiting: set[str] = set()
+
+        def visit(name: str) -> None:
+            if name in out or name in visiting:
+                return
+            visiting.add(name)
+            for f in p.records[name]:
+                for r in record_names(f.type):
+                    visit(r)
+            out.append(name)
+
+        for name in p.records:
+            visit(name)
+        return out
 
 
 def float_repr(v: float) -> str:
@@ -204,14 +246,23 @@ def special_float(v: float, nan: str, inf: str, neg_inf: str) -> str:
     return float_repr(v)
 
 
+def record_names(t: Type) -> list[str]:
+    """The names of the records a type mentions."""
+    own = [t.name] if t.kind == "record" and t.name else []
+    return own + [n for a in t.args for n in record_names(a)]
+
+
 def leaves(values, keep: Callable[[Any], bool]) -> list:
-    """Every scalar inside nested lists, tuples, sets and dicts (keys too) for which keep(v) holds."""
+    """Every scalar inside nested lists, tuples, sets, dicts (keys too) and records for which
+    keep(v) holds."""
     out: list = []
     for v in values:
         if isinstance(v, (list, tuple, set, frozenset)):
             out += leaves(v, keep)
         elif isinstance(v, dict):
             out += leaves(list(v.keys()) + list(v.values()), keep)
+        elif isinstance(v, Record):
+            out += leaves(list(v.fields.values()), keep)
         elif keep(v):
             out.append(v)
     return out

@@ -7,13 +7,18 @@ Test literals use small helpers in Main (L, S, M, E) that build mutable ArrayLis
 LinkedHashMap, so a solution may modify its arguments as the Python one may; the doc comment
 shows plain Java (Arrays.asList, Set.of, Map.of).
 Oracle: a local class with a static call counter (allowed since Java 16).
+Records: each is a top-level class before the function's class (in the header, so the test's
+`class Main` and a whole-function answer see it) with one field per attribute (primitive unless
+optional) and a constructor over all fields in order; literals are `new Node(1, null, null)`;
+`eq` compares two instances of a record class field by field (reflection), floats with tolerance.
+A record named like a java.lang/java.util type the solution may use is dropped.
 """
 from __future__ import annotations
 
 import re
 from typing import Any
 
-from ..ir import Problem, Type
+from ..ir import Problem, Record, Type
 from ..types import unify_all
 from .base import FAIL_EXIT, FAIL_MARKER, PASS_MARKER, Emitter, c_string, float_repr
 
@@ -59,7 +64,7 @@ HELPERS = r'''
 
     static boolean eq(Object a, Object b) {
         if (a == null || b == null) return a == b;
-        if (a instanceof Number && b instanceof Number) {
+RECORD_EQ        if (a instanceof Number && b instanceof Number) {
             if (integral(a) && integral(b)) return new BigInteger(a.toString()).equals(new BigInteger(b.toString()));
             return close(((Number) a).doubleValue(), ((Number) b).doubleValue());
         }
@@ -113,11 +118,33 @@ HELPERS = r'''
 '''
 
 
+RECORD_EQ = '''        if (IS_RECORD && a.getClass() == b.getClass()) {
+            try {
+                for (java.lang.reflect.Field f : a.getClass().getDeclaredFields()) {
+                    if (java.lang.reflect.Modifier.isStatic(f.getModifiers())) continue;
+                    f.setAccessible(true);
+                    if (!eq(f.get(a), f.get(b))) return false;
+                }
+                return true;
+            } catch (IllegalAccessException e) {
+                throw new RuntimeException(e);
+            }
+        }
+'''
+
+
 class JavaEmitter(Emitter):
     language = "java"
     naming = "camel"
     reserved = KEYWORDS
     none_word = "null"
+    records = True
+
+    def unsupported(self, p: Problem) -> str | None:
+        for name in p.records:
+            if name in SHADOWING - {"Pair"} or name.lower() in KEYWORDS or name == self.class_name(p):
+                return f"a record class named {name} would shadow a Java type"
+        return None
 
     # ---- names and types -----------------------------------------------------------------------
     def class_name(self, p: Problem) -> str:
@@ -148,6 +175,8 @@ class JavaEmitter(Emitter):
             return f"Map<{self.type(t.args[0], True)}, {self.type(t.args[1], True)}>"
         if k == "tuple":
             return f"List<{self.type(tuple_elem(t), True)}>"
+        if k == "record":
+            return str(t.name)
         raise ValueError(f"java: no type for {t}")
 
     def signature(self, p: Problem) -> str:
@@ -184,6 +213,9 @@ class JavaEmitter(Emitter):
     def lit_set(self, items: list[str], t: Type) -> str:
         return f"{'Set.of' if self.display else 'Main.S'}({', '.join(items)})"
 
+    def lit_record(self, value: Record, t: Type) -> str:
+        return f"new {value.name}({', '.join(self.literal(v, ft) for _, v, ft in self.record_fields(value))})"
+
     def lit_dict(self, items: list[tuple[str, str]], t: Type) -> str:
         if self.display:
             if len(items) <= 10:
@@ -193,7 +225,15 @@ class JavaEmitter(Emitter):
 
     # ---- the four texts ------------------------------------------------------------------------
     def header(self, p: Problem) -> str:
-        return f"{IMPORTS}\nclass {self.class_name(p)} {{\n"
+        classes = "".join(self.record_class(p, name) + "\n" for name in self.record_order(p))
+        return f"{IMPORTS}\n{classes}class {self.class_name(p)} {{\n"
+
+    def record_class(self, p: Problem, name: str) -> str:
+        fields = [(self.type(f.type), self.field_name(f.name)) for f in p.records[name]]
+        decls = "".join(f"    {t} {n};\n" for t, n in fields)
+        params = ", ".join(f"{t} {n}" for t, n in fields)
+        body = "".join(f"        this.{n} = {n};\n" for _, n in fields)
+        return f"class {name} {{\n{decls}\n    {name}({params}) {{\n{body}    }}\n}}\n"
 
     def prompt(self, p: Problem) -> str:
         examples = JavaDisplay().examples(p) if not self.display else self.examples(p)
@@ -209,7 +249,9 @@ class JavaEmitter(Emitter):
         for i, case in enumerate(p.tests):
             args = ", ".join(self.literal(v, prm.type) for v, prm in zip(case.args, p.params))
             calls.append(f"        check({i}, {cls}.{fn}({args}), {self.literal(case.expected, p.returns)});")
-        helpers = (HELPERS.replace("REL", repr(p.rel_tol)).replace("ABS", repr(p.abs_tol))
+        is_record = " || ".join(f"a instanceof {name}" for name in p.records)
+        helpers = (HELPERS.replace("RECORD_EQ", RECORD_EQ.replace("IS_RECORD", f"({is_record})") if p.records else "")
+                   .replace("REL", repr(p.rel_tol)).replace("ABS", repr(p.abs_tol))
                    .replace("UNORDERED", "true" if p.compare == "unordered" else "false")
                    .replace("FAIL_MARKER", FAIL_MARKER).replace("FAIL_EXIT", str(FAIL_EXIT)))
         return ("}\n\nclass Main {" + helpers + "\n    public static void main(String[] args) {\n"

@@ -9,6 +9,11 @@ since a JS function that "returns nothing" returns undefined).
 Comparison is driven by a descriptor of the return type built here, so ints compare exactly and
 floats with tolerance even though JS has one number type; inside `any` numbers compare exactly
 when both are integers, with tolerance otherwise.
+
+Records: each is a class in the header (before the doc comment) with a constructor over all
+fields in order and a JSDoc of the fields' types; literals are `new Node(1, null, null)`. A result
+is compared field by field against the record's field descriptors (`mbxpRecords`), so any object
+with those fields matches (a solution may return a plain object literal).
 """
 from __future__ import annotations
 
@@ -16,7 +21,7 @@ import dataclasses
 import re
 from typing import Any
 
-from ..ir import Problem, Type
+from ..ir import Problem, Record, Type
 from .base import FAIL_EXIT, FAIL_MARKER, PASS_MARKER, Emitter, c_string, float_repr
 
 SAFE = 2**53 - 1
@@ -52,7 +57,7 @@ function mbxpEq(got: any, exp: any, t: any): boolean {
   if (t === "n") return got === null || got === undefined;
   if (t === "a") return mbxpAny(got, exp);
   const k = t[0];
-  if (k === "o") return exp === null ? got === null || got === undefined : mbxpEq(got, exp, t[1]);
+RECORD_EQ  if (k === "o") return exp === null ? got === null || got === undefined : mbxpEq(got, exp, t[1]);
   if (k === "l" || k === "u") {
     if (!Array.isArray(got) || got.length !== exp.length) return false;
     if (k === "u") return mbxpMatchAll(got, exp, (g: any, e: any) => mbxpEq(g, e, t[1]));
@@ -97,6 +102,7 @@ function mbxpShow(v: any): string {
     return String(v);
   }
 }
+RECORD_FN
 function mbxpCheck(i: number, got: any, exp: any, t: any): void {
   if (!mbxpEq(got, exp, t)) {
     process.stderr.write("FAIL_MARKER: test " + i + " got " + mbxpShow(got) + "\n");
@@ -118,6 +124,19 @@ def _ints(value: Any):
     elif isinstance(value, (list, tuple, set, frozenset)):
         for v in value:
             yield from _ints(v)
+    elif isinstance(value, Record):
+        yield from _ints(list(value.fields.values()))
+
+
+# Only for problems with records (inserted at RECORD_EQ / RECORD_FN in EQUAL).
+RECORD_EQ = '  if (k === "r") return mbxpRecordEq(got, exp, t[1]);\n'
+RECORD_FN = r"""const mbxpRecords: any = RECORDS;
+function mbxpRecordEq(got: any, exp: any, name: string): boolean {
+  if (typeof got !== "object" || got === null) return false;
+  return mbxpRecords[name].every((f: any) => mbxpEq(got[f[0]], exp[f[0]], f[1]));
+}"""
+# Globals the test program relies on: a record class of that name would shadow them.
+GLOBALS = frozenset("Array Object Map Set Math JSON Number String Boolean BigInt Symbol Error process".split())
 
 
 def _widen(t: Type) -> Type:
@@ -137,6 +156,15 @@ class JavaScriptEmitter(Emitter):
     reserved = RESERVED
     none_word = "null"
     list_word = "array"
+    records = True
+
+    def unsupported(self, p: Problem) -> str | None:
+        for name in p.records:
+            if name in GLOBALS or name in self.reserved:
+                return f"a record class named {name} would shadow a JavaScript global"
+        if p.records and self.adapt(p) is not p:
+            return "integers beyond 2**53 in a problem with records"
+        return None
 
     # ---- types: JS has none; TypeScript overrides these -----------------------------------------
     def param_decl(self, name: str, t: Type) -> str:
@@ -175,6 +203,9 @@ class JavaScriptEmitter(Emitter):
     def lit_set(self, items: list[str], t: Type) -> str:
         return f"new Set({self.lit_list(items, t)})"
 
+    def lit_record(self, value: Record, t: Type) -> str:
+        return f"new {value.name}({', '.join(self.literal(v, ft) for _, v, ft in self.record_fields(value))})"
+
     def lit_dict(self, items: list[tuple[str, str]], t: Type) -> str:
         if object_keyed(t):
             if t.args[0].kind == "int":
@@ -201,6 +232,8 @@ class JavaScriptEmitter(Emitter):
             if object_keyed(t):
                 return f'["d", {self.descriptor(t.args[1])}]'
             return f'["m", {self.descriptor(t.args[0])}, {self.descriptor(t.args[1])}]'
+        if k == "record":
+            return f'["r", "{t.name}"]'
         raise ValueError(f"no descriptor for {t}")
 
     def result_descriptor(self, p: Problem) -> str:
@@ -211,7 +244,14 @@ class JavaScriptEmitter(Emitter):
 
     # ---- texts -------------------------------------------------------------------------------------
     def header(self, p: Problem) -> str:
-        return ""
+        return "".join(self.record_class(p, name) + "\n" for name in self.record_order(p))
+
+    def record_class(self, p: Problem, name: str) -> str:
+        fields = [(self.field_name(f.name), f.type) for f in p.records[name]]
+        doc = "".join(f"   * @param {{{jsdoc(t)}}} {n}\n" for n, t in fields)
+        body = "".join(f"    this.{n} = {n};\n" for n, _ in fields)
+        return (f"class {name} {{\n  /**\n{doc}   */\n"
+                f"  constructor({', '.join(n for n, _ in fields)}) {{\n{body}  }}\n}}\n")
 
     def doc(self, p: Problem) -> str:
         lines = self.describe(p).splitlines()
@@ -229,9 +269,17 @@ class JavaScriptEmitter(Emitter):
         return self.header(p) + self.doc(p) + self.signature(p)
 
     def equal_code(self, p: Problem) -> str:
-        code = (EQUAL.replace("REL", repr(p.rel_tol)).replace("ABS", repr(p.abs_tol))
+        code = EQUAL.replace("RECORD_EQ", RECORD_EQ if p.records else "")
+        code = code.replace("RECORD_FN\n", RECORD_FN.replace("RECORDS", self.record_table(p)) + "\n" if p.records else "")
+        code = (code.replace("REL", repr(p.rel_tol)).replace("ABS", repr(p.abs_tol))
                 .replace("FAIL_MARKER", FAIL_MARKER).replace("FAIL_EXIT", str(FAIL_EXIT)))
         return self.strip_types(code)
+
+    def record_table(self, p: Problem) -> str:
+        """Each record's [field, descriptor] pairs, for mbxpRecordEq."""
+        return "{" + ", ".join(
+            f"{name}: [" + ", ".join(f'["{self.field_name(f.name)}", {self.descriptor(f.type)}]' for f in fields) + "]"
+            for name, fields in p.records.items()) + "}"
 
     def test(self, p: Problem) -> str:
         p = self.adapt(p)
@@ -264,3 +312,22 @@ class JavaScriptEmitter(Emitter):
 
 
 EMITTER = JavaScriptEmitter()
+
+
+def jsdoc(t: Type) -> str:
+    """A JSDoc type for a record field."""
+    k = t.kind
+    simple = {"int": "number", "long": "number", "float": "number", "bigint": "bigint", "str": "string",
+              "bool": "boolean", "none": "null", "any": "*"}
+    if k in simple:
+        return simple[k]
+    if k == "optional":
+        return f"?{jsdoc(t.elem)}"
+    if k == "record":
+        return str(t.name)
+    if k in ("list", "tuple"):
+        return "Array" if k == "tuple" else f"Array<{jsdoc(t.elem)}>"
+    if k == "set":
+        return f"Set<{jsdoc(t.elem)}>"
+    return f"Object<{jsdoc(t.args[0])}, {jsdoc(t.args[1])}>" if object_keyed(t) else \
+        f"Map<{jsdoc(t.args[0])}, {jsdoc(t.args[1])}>"

@@ -3,11 +3,12 @@
 number for int/long/float (bigint where the JS emitter widens), string, boolean, T[], [A, B]
 tuples, Set<T>, `T | null` for optional, `any`, dicts keyed by str/int as index-signature objects
 ({[key: string]: V} / {[key: number]: V}), other dicts as Map<K, V>. Set and Map literals name
-their type arguments, so empty ones type-check.
+their type arguments, so empty ones type-check. Records are classes with typed fields and a
+constructor over all of them (see the JavaScript emitter).
 """
 from __future__ import annotations
 
-from ..ir import Type
+from ..ir import Problem, Type
 from .javascript import JavaScriptEmitter, object_keyed
 
 
@@ -34,7 +35,16 @@ class TypeScriptEmitter(JavaScriptEmitter):
             return f"Map<{self.ts(t.args[0])}, {self.ts(t.args[1])}>"
         if k == "optional":
             return f"{self.ts(t.elem)} | null"
+        if k == "record":
+            return str(t.name)
         raise ValueError(f"typescript: no type for {t}")
+
+    def record_class(self, p: Problem, name: str) -> str:
+        fields = [(self.field_name(f.name), self.ts(f.type)) for f in p.records[name]]
+        decls = "".join(f"  {n}: {t};\n" for n, t in fields)
+        body = "".join(f"    this.{n} = {n};\n" for n, _ in fields)
+        params = ", ".join(f"{n}: {t}" for n, t in fields)
+        return f"class {name} {{\n{decls}\n  constructor({params}) {{\n{body}  }}\n}}\n"
 
     def param_decl(self, name: str, t: Type) -> str:
         return f"{name}: {self.ts(t)}"
