@@ -11,20 +11,25 @@ Programs link GMP (`LIBS`; Debian package libgmp-dev) for the prompts that inclu
 """
 from __future__ import annotations
 
+import dataclasses
 import fcntl
 import hashlib
 import os
+import re
+import shutil
 import subprocess
 import tempfile
 import threading
 from pathlib import Path
 
 from ..base import Job, Runner
-from ..sandbox import Limits
+from ..sandbox import Limits, ProcResult
+from .cpp_merge import errors_by_program, merge, why_alone
 
 FLAGS = ["-std=c++17", "-O1", "-w"]
 # GMP for the bigint problems (mpz_class); --as-needed keeps it out of every other binary.
 LIBS = ["-Wl,--as-needed", "-lgmpxx", "-lgmp"]
+PREAMBLE = "#include <bits/stdc++.h>\n#if __has_include(<gmpxx.h>)\n#include <gmpxx.h>\n#endif\n"
 CACHE_ROOTS = ["/opt/mbxp/cache/cpp", "~/.cache/mbxp/cpp"]
 
 
@@ -42,6 +47,8 @@ class CppRunner(Runner):
 
     _pch_lock = threading.Lock()
     _pch: str | None | bool = False  # False: not looked for yet; None: unavailable
+    _names: set[str] | None | bool = False
+    batch_size = 20
 
     def pch_dir(self) -> str | None:
         with self._pch_lock:
@@ -57,14 +64,90 @@ class CppRunner(Runner):
         pch = self.pch_dir()
         return [self.tool("g++"), *FLAGS, *(["-I", pch] if pch else []), "-o", output, source, *LIBS]
 
+    def library_names(self) -> set[str] | None:
+        with self._pch_lock:
+            if self._names is False:
+                self._names = load_library_names(self.tool("g++"), self._pch if self._pch else None)
+            return self._names  # type: ignore[return-value]
+
     def compile_batch(self, jobs: list[Job], sandbox: str) -> None:
+        names = self.library_names() if len(jobs) > 1 else None
+        merged = [j for j in jobs if names is not None and why_alone(j.source, names) is None]
+        alone = [j for j in jobs if j not in merged]
+        if len(merged) > 1:
+            self._compile_merged(merged, sandbox, alone)
+        else:
+            alone += merged
         limits = Limits(timeout=self.compile_timeout, memory_mb=self.compile_memory_mb)
-        for job in jobs:
+        for job in alone:
             self.write(job)
             job.compile_result = self.sandboxed(self.compile_argv(self.filename, "main"),
                                                 job.workdir, limits, sandbox)
-            job.compile_seconds = job.compile_result.duration
+            job.compile_seconds += job.compile_result.duration
             job.compiled = True
+
+    def _compile_merged(self, jobs: list[Job], sandbox: str, alone: list[Job]) -> None:
+        """One g++ call for all jobs (see cpp_merge); a program the errors name gets them as its
+        own result and the rest are compiled again; errors that name no program send them all
+        to `alone`."""
+        bdir = Path(tempfile.mkdtemp(prefix="batch-", dir=jobs[0].workdir.parent))
+        try:
+            (bdir / "batch.cpp").write_text(merge([j.source for j in jobs]), encoding="utf-8")
+            limits = Limits(timeout=self.compile_timeout, memory_mb=self.compile_memory_mb)
+            res = self.sandboxed(self.compile_argv("batch.cpp", "batch"), bdir, limits, sandbox)
+            for job in jobs:
+                job.compile_seconds += res.duration / len(jobs)
+            if not self.compile_failed(res):
+                for k, job in enumerate(jobs):
+                    shutil.copy(bdir / "batch", job.workdir / "main")  # a copy: samples must not share a file
+                    job.extra["cpp_index"] = k
+                    job.compile_result = res
+                    job.compiled = True
+                return
+            blocks = None if res.timed_out else errors_by_program(res.stderr, len(jobs))
+            if not blocks:
+                alone += jobs
+                return
+            for k, text in blocks.items():
+                jobs[k].compile_result = dataclasses.replace(res, stderr=text, exit_code=res.exit_code or 1)
+                jobs[k].compiled = True
+            rest = [job for k, job in enumerate(jobs) if k not in blocks]
+            if len(rest) > 1:
+                self._compile_merged(rest, sandbox, alone)
+            else:
+                alone += rest
+        finally:
+            shutil.rmtree(bdir, ignore_errors=True)
+
+    def run_job(self, job: Job, timeout: float, sandbox: str) -> ProcResult:
+        argv = ["./main", *([str(job.extra["cpp_index"])] if "cpp_index" in job.extra else [])]
+        return self.sandboxed(argv, job.workdir, Limits(timeout=timeout, memory_mb=self.memory_mb), sandbox)
+
+
+def load_library_names(gxx: str | None, pch: str | None) -> set[str] | None:
+    """Every identifier of the preprocessed <bits/stdc++.h> (and <gmpxx.h>): the names a program
+    must not declare to be merged (see cpp_merge). Cached beside the PCH; None if g++ fails."""
+    cached = Path(pch) / "library-names.txt" if pch else None
+    if cached and cached.is_file():
+        return set(cached.read_text().split())
+    if not gxx:
+        return None
+    try:
+        out = subprocess.run([gxx, *FLAGS, "-E", "-x", "c++", "-"], input=PREAMBLE, capture_output=True,
+                             text=True, timeout=120)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if out.returncode != 0:
+        return None
+    names = set(re.findall(r"[A-Za-z_]\w*", out.stdout))
+    if cached:
+        try:
+            tmp = cached.with_suffix(f".{os.getpid()}")
+            tmp.write_text("\n".join(sorted(names)))
+            os.replace(tmp, cached)
+        except OSError:
+            pass
+    return names
 
 
 def build_pch(gxx: str | None) -> str | None:
