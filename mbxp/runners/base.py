@@ -149,6 +149,9 @@ class Runner:
         return self.sandboxed(self.fill(self.run_cmd), job.workdir, limits, sandbox)
 
     # ---- verdicts --------------------------------------------------------------------------------
+    def close(self) -> None:
+        """Stop whatever the runner keeps running between batches (warm compilers)."""
+
     def compile_failed(self, result: ProcResult | None) -> bool:
         return result is not None and (result.exit_code != 0 or result.timed_out)
 

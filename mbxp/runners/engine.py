@@ -196,4 +196,6 @@ def judge(jobs: Iterable[Job], *, workers: int = 2, timeout: float = 10.0, sandb
         stop.set()
         for t in threads:
             t.join()
+        for lang in limits:
+            get_runner(lang).close()
         shutil.rmtree(root, ignore_errors=True)

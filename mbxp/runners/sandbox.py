@@ -202,6 +202,14 @@ def _give_to_nobody(path: str, top: bool = True) -> None:
             _give_to_nobody(e.path, top=False)
 
 
+def give_to_sandbox(path: str | Path) -> None:
+    """Let a sandbox already running (uid 65534) write a tree created after it started."""
+    try:
+        _give_to_nobody(str(path))
+    except PermissionError:  # not root: the sandbox runs as us anyway
+        pass
+
+
 def _drop_privileges() -> None:  # runs in the child between fork and exec
     os.setgroups([])
     os.setresgid(NOBODY, NOBODY, NOBODY)
@@ -386,6 +394,112 @@ def run(argv: list[str], workdir: Path, limits: Limits = Limits(), *,
     sandbox: "auto" = bwrap if usable, else no sandbox with a one-time warning; "required" = raise
     SandboxUnavailable if bwrap cannot run; "none" = rlimits + process group + cgroups only.
     """
+    cmd, full_env, mode, preexec, cg = _prepare(argv, workdir, limits, binds, rw_binds, rootfs, env, sandbox)
+    workdir = str(Path(workdir).resolve())
+    start = time.monotonic()
+    try:
+        proc = subprocess.Popen(cmd, cwd=workdir, env=full_env, stdin=subprocess.DEVNULL,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                start_new_session=True, preexec_fn=preexec)
+    except OSError as e:  # e.g. command not found in mode "none": report it like a shell would
+        cg.close()
+        return ProcResult(127 if isinstance(e, FileNotFoundError) else 126, "",
+                          f"mbxp.sandbox: cannot execute {argv[0]!r}: {e}",
+                          time.monotonic() - start, False, False, False, mode)
+    try:
+        out, err, truncated, timed_out = _communicate(proc, cg, limits, start)
+    except BaseException:  # a bug or KeyboardInterrupt: still leave nothing behind
+        proc.kill()
+        raise
+    finally:
+        try:  # reap only now: until here the pid (= process group id) could not be recycled
+            code: int | None = proc.wait(timeout=_GRACE)  # it was SIGKILLed or has exited
+        except subprocess.TimeoutExpired:  # stuck in the kernel; don't hang the caller
+            log.warning("mbxp.sandbox: pid %d did not die", proc.pid)
+            code = None
+        cg.kill()
+        oom = cg.oom()
+        cg.close()
+    timed_out = timed_out or code is None
+    if mode == "bwrap" and code is not None and 128 < code <= 128 + 64:
+        code = 128 - code  # bwrap reports a signal death as 128+sig; use subprocess' convention
+    return ProcResult(None if timed_out else code, out.decode("utf-8", "replace"),
+                      err.decode("utf-8", "replace"), time.monotonic() - start, timed_out, oom,
+                      truncated, mode)
+
+
+class Spawned:
+    """A long-lived sandboxed process (a warm compiler) talking over stdin/stdout, one line per
+    request and per answer. `kill` ends it and everything it started; so does our own exit."""
+
+    def __init__(self, proc: subprocess.Popen, cg: "_Cgroups"):
+        self.proc, self.cg = proc, cg
+
+    def ask(self, line: str, timeout: float) -> str | None:
+        """Send one line, wait for one line; None (and the process killed) on timeout or death."""
+        try:
+            self.proc.stdin.write((line + "\n").encode())
+            self.proc.stdin.flush()
+            fd = self.proc.stdout.fileno()
+            buf = b""
+            deadline = time.monotonic() + timeout
+            with selectors.DefaultSelector() as sel:
+                sel.register(fd, selectors.EVENT_READ)
+                while not buf.endswith(b"\n"):
+                    left = deadline - time.monotonic()
+                    if left <= 0 or not sel.select(left):
+                        raise TimeoutError
+                    data = os.read(fd, 65536)
+                    if not data:
+                        raise EOFError
+                    buf += data
+            return buf.decode("utf-8", "replace").strip()
+        except (OSError, TimeoutError, EOFError, ValueError):
+            self.kill()
+            return None
+
+    def alive(self) -> bool:
+        return self.proc.poll() is None
+
+    def kill(self) -> None:
+        if self.cg is None:
+            return
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except OSError:
+            pass
+        self.cg.kill()
+        try:
+            self.proc.wait(timeout=_GRACE)
+        except subprocess.TimeoutExpired:
+            log.warning("mbxp.sandbox: pid %d did not die", self.proc.pid)
+        for f in (self.proc.stdin, self.proc.stdout):
+            try:
+                f.close()
+            except OSError:
+                pass
+        self.cg.close()
+        self.cg = None
+
+
+def spawn(argv: list[str], workdir: Path, limits: Limits = Limits(), *,
+          binds: Sequence[str] = (), rw_binds: Sequence[str] = (), rootfs: str | None = None,
+          env: Mapping[str, str] | None = None, sandbox: str = "auto") -> Spawned:
+    """Start `argv` like `run` would (same sandbox, cgroups and rlimits, except that the CPU
+    rlimit is the whole life's), and leave it running; stderr is discarded."""
+    cmd, full_env, _, preexec, cg = _prepare(argv, workdir, limits, binds, rw_binds, rootfs, env, sandbox)
+    try:
+        proc = subprocess.Popen(cmd, cwd=str(Path(workdir).resolve()), env=full_env, stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                start_new_session=True, preexec_fn=preexec)
+    except OSError:
+        cg.close()
+        raise
+    return Spawned(proc, cg)
+
+
+def _prepare(argv, workdir, limits, binds, rw_binds, rootfs, env, sandbox):
+    """(command, environment, mode, preexec function, cgroups) for one sandboxed process."""
     if sandbox not in ("auto", "required", "none"):
         raise ValueError(f"sandbox must be auto, required or none, not {sandbox!r}")
     workdir = str(Path(workdir).resolve())
@@ -444,37 +558,7 @@ def run(argv: list[str], workdir: Path, limits: Limits = Limits(), *,
             resource.setrlimit(r, (n, n + 1) if r == resource.RLIMIT_CPU else (n, n))
         if drop:
             _drop_privileges()
-
-    start = time.monotonic()
-    try:
-        proc = subprocess.Popen(cmd, cwd=workdir, env=full_env, stdin=subprocess.DEVNULL,
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                start_new_session=True, preexec_fn=preexec)
-    except OSError as e:  # e.g. command not found in mode "none": report it like a shell would
-        cg.close()
-        return ProcResult(127 if isinstance(e, FileNotFoundError) else 126, "",
-                          f"mbxp.sandbox: cannot execute {argv[0]!r}: {e}",
-                          time.monotonic() - start, False, False, False, mode)
-    try:
-        out, err, truncated, timed_out = _communicate(proc, cg, limits, start)
-    except BaseException:  # a bug or KeyboardInterrupt: still leave nothing behind
-        proc.kill()
-        raise
-    finally:
-        try:  # reap only now: until here the pid (= process group id) could not be recycled
-            code: int | None = proc.wait(timeout=_GRACE)  # it was SIGKILLed or has exited
-        except subprocess.TimeoutExpired:  # stuck in the kernel; don't hang the caller
-            log.warning("mbxp.sandbox: pid %d did not die", proc.pid)
-            code = None
-        cg.kill()
-        oom = cg.oom()
-        cg.close()
-    timed_out = timed_out or code is None
-    if mode == "bwrap" and code is not None and 128 < code <= 128 + 64:
-        code = 128 - code  # bwrap reports a signal death as 128+sig; use subprocess' convention
-    return ProcResult(None if timed_out else code, out.decode("utf-8", "replace"),
-                      err.decode("utf-8", "replace"), time.monotonic() - start, timed_out, oom,
-                      truncated, mode)
+    return cmd, full_env, mode, preexec, cg
 
 
 _TAIL = 4096

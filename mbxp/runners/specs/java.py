@@ -12,11 +12,13 @@ import dataclasses
 import re
 import shutil
 import tempfile
+import time
 from pathlib import Path
 
 from ...conversion.emitters.base import PASS_MARKER
 from ..base import Job, Runner
-from ..sandbox import Limits, ProcResult
+from ..sandbox import Limits, ProcResult, Spawned, give_to_sandbox, spawn
+from ..warm import WarmPool
 
 JVM_FLAGS = ["-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto", "-XX:-UsePerfData"]
 
@@ -107,6 +109,86 @@ def errors_by_file(stderr: str) -> dict[int, str]:
             if any(re.search(r"\berror\b", ln) for ln in lines)}
 
 
+SERVER = r'''import javax.tools.*;
+import java.io.*;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.*;
+import java.util.*;
+
+/** A warm javac: reads "<batch dir>\t<file>\t<file>..." lines, compiles the files into <dir>/out,
+ *  writes <file>.status ("ok" or "error") and <file>.log, answers "done". A file whose errors would
+ *  fail the others is compiled alone, and the rest again, all in this JVM. */
+public class MbxpJavacServer {
+    static final JavaCompiler JAVAC = ToolProvider.getSystemJavaCompiler();
+    static final StandardJavaFileManager FILES = JAVAC.getStandardFileManager(null, null, StandardCharsets.UTF_8);
+
+    public static void main(String[] argv) throws Exception {
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        String line;
+        while ((line = in.readLine()) != null) {
+            String[] parts = line.split("\t");
+            try {
+                batch(Paths.get(parts[0]), new ArrayList<>(Arrays.asList(parts).subList(1, parts.length)));
+                System.out.println("done");
+            } catch (Throwable t) {
+                System.out.println("error " + t.toString().replace('\n', ' '));
+            }
+            System.out.flush();
+        }
+    }
+
+    static void batch(Path dir, List<String> rest) throws IOException {
+        while (!rest.isEmpty()) {
+            Map<String, StringBuilder> errs = new LinkedHashMap<>();
+            if (compile(dir, rest, errs)) {
+                for (String f : rest) finish(dir, f, true, "");
+                return;
+            }
+            Set<String> bad = new LinkedHashSet<>(errs.keySet());
+            bad.retainAll(rest);
+            if (rest.size() == 1 || bad.isEmpty()) {
+                if (rest.size() == 1) { finish(dir, rest.get(0), false, all(errs)); return; }
+                bad = new LinkedHashSet<>(rest);
+            }
+            for (String f : bad) {
+                Map<String, StringBuilder> own = new LinkedHashMap<>();
+                finish(dir, f, compile(dir, List.of(f), own), all(own));
+            }
+            rest.removeAll(bad);
+        }
+    }
+
+    static boolean compile(Path dir, List<String> files, Map<String, StringBuilder> errs) {
+        DiagnosticCollector<JavaFileObject> diags = new DiagnosticCollector<>();
+        List<Path> paths = new ArrayList<>();
+        for (String f : files) paths.add(dir.resolve(f));
+        List<String> options = List.of("-d", dir.resolve("out").toString(), "-encoding", "UTF-8", "-nowarn",
+                "-Xlint:none", "-proc:none", "-implicit:none", "-g:none");
+        boolean ok = JAVAC.getTask(null, FILES, diags, options, null, FILES.getJavaFileObjectsFromPaths(paths)).call();
+        for (Diagnostic<? extends JavaFileObject> d : diags.getDiagnostics()) {
+            if (d.getKind() != Diagnostic.Kind.ERROR) continue;
+            String file = d.getSource() == null ? "" : dir.relativize(Paths.get(d.getSource().toUri())).toString();
+            StringBuilder sb = errs.computeIfAbsent(file, k -> new StringBuilder());
+            sb.append(file.isEmpty() ? "" : Paths.get(file).getFileName() + ":" + d.getLineNumber() + ": ")
+              .append("error: ").append(d.getMessage(Locale.ROOT)).append("\n");
+        }
+        return ok && errs.isEmpty();
+    }
+
+    static String all(Map<String, StringBuilder> errs) {
+        StringBuilder sb = new StringBuilder();
+        for (StringBuilder b : errs.values()) sb.append(b);
+        return sb.toString();
+    }
+
+    static void finish(Path dir, String file, boolean ok, String log) throws IOException {
+        Files.writeString(dir.resolve(file + ".status"), ok ? "ok" : "error");
+        Files.writeString(dir.resolve(file + ".log"), log);
+    }
+}
+'''
+
+
 class JavaRunner(JvmBatchRunner):
     language = "java"
     filename = "Main.java"
@@ -116,6 +198,53 @@ class JavaRunner(JvmBatchRunner):
     stop_tokens = ["\n    public static", "\n    static ", "\n    private static", "\n}\n", "\nclass ", "\npublic class"]
 
     per_sample_compile = ["{javac}", "-encoding", "UTF-8", "Main.java"]
+    server_timeout = 120.0
+
+    def __init__(self) -> None:
+        self.servers = WarmPool(self._start_server)
+
+    def _start_server(self, root: Path) -> Spawned:
+        src = root / ".javac-server" / "MbxpJavacServer.java"
+        src.parent.mkdir(exist_ok=True)
+        src.write_text(SERVER, encoding="utf-8")
+        argv = [self.tool("java"), "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xss16m", "-Xmx1g", str(src)]
+        limits = Limits(timeout=24 * 3600, memory_mb=self.compile_memory_mb)
+        return spawn(argv, root, limits, binds=self.binds(), env=self.env())
+
+    def close(self) -> None:
+        self.servers.close()
+
+    def compile_batch(self, jobs: list[Job], sandbox: str) -> None:
+        """Through a warm javac (see SERVER); the javac command line if the server fails."""
+        if sandbox == "none" or not jobs:
+            return super().compile_batch(jobs, sandbox)
+        root = jobs[0].workdir.parent
+        bdir = Path(tempfile.mkdtemp(prefix="batch-", dir=root))
+        try:
+            files = []
+            for i, job in enumerate(jobs):
+                pkg = job.extra["jvm_package"] = f"mbxp{i}"
+                (bdir / pkg).mkdir()
+                (bdir / pkg / self.source_name).write_text(self.package_decl(pkg) + job.source, encoding="utf-8")
+                files.append(f"{pkg}/{self.source_name}")
+            give_to_sandbox(bdir)
+            start = time.monotonic()
+            answer = self.servers.ask(root, "\t".join([str(bdir), *files]), self.server_timeout)
+            spent = time.monotonic() - start
+            if answer != "done":
+                return super().compile_batch(jobs, sandbox)
+            for job, name in zip(jobs, files):
+                status = bdir / (name + ".status")
+                ok = status.exists() and status.read_text() == "ok"
+                log = "" if ok else (bdir / (name + ".log")).read_text(encoding="utf-8", errors="replace") \
+                    if (bdir / (name + ".log")).exists() else "no result from the compile server\n"
+                if ok:
+                    shutil.copytree(bdir / "out" / job.extra["jvm_package"], job.workdir / job.extra["jvm_package"])
+                job.compile_result = ProcResult(0 if ok else 1, "", log, spent / len(jobs), False, False, False, "bwrap")
+                job.compile_seconds += spent / len(jobs)
+                job.compiled = True
+        finally:
+            shutil.rmtree(bdir, ignore_errors=True)
     per_sample_run = ["{java}", "-Xss64m", "-Xmx1g", "Main"]
 
     def package_decl(self, pkg: str) -> str:
