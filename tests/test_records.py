@@ -93,8 +93,9 @@ def test_wrong_result_changes_a_record_field():
     assert changed.fields["left"] == right[0].fields["left"] and changed.schema == right[0].schema
 
 
-def test_emitters_without_records_drop_with_a_reason():
+def test_emitters_without_records_drop_with_a_reason(monkeypatch):
     p = from_mbpp(mbpp_row(MIRROR, MIRROR_TESTS))
+    monkeypatch.setattr(type(get_emitter("go")), "records", False)  # as an emitter that has not opted in
     row = make_row(p, "go")
     assert isinstance(row, Dropped) and "records" in row.reason and "go" in row.reason
 

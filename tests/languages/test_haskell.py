@@ -51,3 +51,37 @@ def test_haskell_value_type():
                  "{ VFloat f -> f; VInt i -> fromIntegral i; _ -> 0 }]\n"),
     ])
     assert got == ["passed", "failed", "passed", "passed", "failed", "passed", "passed"], got
+
+
+def mbpp(number):
+    """A real MBPP problem (records need the reference's own classes), or skip without the data."""
+    from pathlib import Path
+    from mbxp.conversion.problems import from_mbpp
+    from mbxp.conversion.sources import load_mbpp
+    src = Path("/work/shared/data")
+    if not (src / "mbpp" / "mbpp.jsonl").exists():
+        pytest.skip("no MBPP data")
+    return from_mbpp(next(r for r in load_mbpp(src) if r["task_id"] == number))
+
+
+def test_haskell_records_take_ordinary_solutions():
+    """Node trees and Pair lists as data types with record syntax, complex numbers as Data.Complex."""
+    em = get_emitter("haskell")
+    p927, p367, p601, p124, p590 = (mbpp(n) for n in (927, 367, 601, 124, 590))
+    # `data` is a keyword, so that field takes the record's name as a prefix
+    assert "data Node = Node { nodeData :: Int, left :: Maybe Node, right :: Maybe Node }\n" in em.prompt(p927)
+    assert "import Data.Complex\n" in em.prompt(p124) and "import Data.Complex" not in em.prompt(p927)
+    height = "maxHeight node = 1 + max (h (left node)) (h (right node))\n  where h = maybe 0 maxHeight\n"
+    balanced = ("isTreeBalanced root = height (Just root) >= 0\n  where\n    height Nothing = 0\n"
+                "    height (Just (Node _ l r))\n      | hl < 0 || hr < 0 || abs (hl - hr) > 1 = -1\n"
+                "      | otherwise = 1 + max hl hr\n      where hl = height l\n            hr = height r\n")
+    chain = ("maxChainLength arr n = maximum best\n  where\n    ps = take n arr\n"
+             "    best = [1 + maximum (0 : [c | (q, c) <- zip ps (take i best), a p > b q]) | (i, p) <- zip [0 ..] ps]\n")
+    polar = "polarRect x y = ((magnitude z, phase z), mkPolar 2 pi)\n  where z = fromIntegral x :+ fromIntegral y\n"
+    got = verdicts("haskell", [
+        (p927, height), (p367, balanced), (p601, chain),
+        (p124, "angleComplex a b = phase (fromIntegral a + b)\n"), (p590, polar),
+        (p927, height.replace("1 +", "2 +")),
+        (p590, polar.replace("mkPolar 2 pi", "mkPolar 2 (pi / 2)")),
+    ], timeout=20.0)
+    assert got == ["passed"] * 5 + ["failed"] * 2, got

@@ -60,3 +60,39 @@ def test_ocaml_value_and_bigint_solutions():
     ]
     got = verdicts("ocaml", [(p, c) for p, c, _ in cases], timeout=15.0)
     assert got == [want for _, _, want in cases]
+
+
+def mbpp(number):
+    """A real MBPP problem (records need the reference's own classes), or skip without the data."""
+    from pathlib import Path
+    from mbxp.conversion.problems import from_mbpp
+    from mbxp.conversion.sources import load_mbpp
+    src = Path("/work/shared/data")
+    if not (src / "mbpp" / "mbpp.jsonl").exists():
+        pytest.skip("no MBPP data")
+    return from_mbpp(next(r for r in load_mbpp(src) if r["task_id"] == number))
+
+
+def test_ocaml_records_take_ordinary_solutions():
+    """Node trees and Pair lists as OCaml records, complex numbers as the standard Complex.t."""
+    p927, p367, p601, p124, p590 = (mbpp(n) for n in (927, 367, 601, 124, 590))
+    assert EMITTER.prompt(p927).startswith("type node = { data : int; left : node option; right : node option }\n")
+    assert "(b : Complex.t)" in EMITTER.prompt(p124)
+    height = "  let rec h = function None -> 0 | Some n -> 1 + max (h n.left) (h n.right) in\n  h (Some node)\n"
+    balanced = ("  let rec height = function\n    | None -> 0\n    | Some n ->\n"
+                "      let l = height n.left and r = height n.right in\n"
+                "      if l < 0 || r < 0 || abs (l - r) > 1 then -1 else 1 + max l r in\n"
+                "  height (Some root) >= 0\n")
+    chain = ("  let ps = Array.of_list arr in\n  let best = Array.make n 1 in\n"
+             "  for i = 1 to n - 1 do\n    for j = 0 to i - 1 do\n"
+             "      if ps.(i).a > ps.(j).b then best.(i) <- max best.(i) (best.(j) + 1)\n    done\n  done;\n"
+             "  Array.fold_left max 0 best\n")
+    polar = ("  let z = { Complex.re = float_of_int x; im = float_of_int y } in\n"
+             "  ((Complex.norm z, Complex.arg z), Complex.polar 2.0 Float.pi)\n")
+    got = verdicts("ocaml", [
+        (p927, height), (p367, balanced), (p601, chain),
+        (p124, "  Complex.arg (Complex.add { Complex.re = float_of_int a; im = 0.0 } b)\n"), (p590, polar),
+        (p927, height.replace("1 +", "2 +")),
+        (p590, polar.replace("Float.pi)", "(Float.pi /. 2.))")),
+    ], timeout=15.0)
+    assert got == ["passed"] * 5 + ["failed"] * 2, got

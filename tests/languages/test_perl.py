@@ -4,7 +4,7 @@ from mbxp.conversion.emitters import get_emitter
 from mbxp.conversion.ir import INT, STR, Type
 from mbxp.runners.assemble import truncate
 
-from .common import ADD, COUNTS, check_language, problem, verdicts
+from .common import ADD, COUNTS, check_language, oracle_and_wrong, problem, verdicts
 
 pytestmark = pytest.mark.lang
 
@@ -61,3 +61,54 @@ def test_tuple_keys_are_joined_with_subscript_separator():
         (PAIR_KEYS, "    my %h;\n    $h{join(',', @$_)}++ for @$xs;\n    return \\%h;\n}\n"),
     ])
     assert got == ["passed", "failed"]
+
+
+def mbpp(number):
+    """A real MBPP problem (records need the reference's own classes), or skip without the data."""
+    from pathlib import Path
+    from mbxp.conversion.problems import from_mbpp
+    from mbxp.conversion.sources import load_mbpp
+    src = Path("/work/shared/data")
+    if not (src / "mbpp" / "mbpp.jsonl").exists():
+        pytest.skip("no MBPP data")
+    return from_mbpp(next(r for r in load_mbpp(src) if r["task_id"] == number))
+
+
+def test_records_with_ordinary_solutions():
+    """Node trees and Pair lists as hash-based packages, Complex as Math::Complex, solved the way a
+    Perl programmer would (hash keys or accessors)."""
+    p927, p367, p601, p124, p590 = (mbpp(n) for n in (927, 367, 601, 124, 590))
+    assert get_emitter("perl").prompt(p927).startswith(
+        "package Node;\n# Fields: data: integer, left: Node or undef, right: Node or undef.\nsub new {\n"
+        "    my ($class, $data, $left, $right) = @_;\n")
+    height = ("    return 0 unless defined $node;\n"
+              "    my ($l, $r) = (max_height($node->{left}), max_height($node->{right}));\n"
+              "    return 1 + ($l > $r ? $l : $r);\n}\n")
+    balanced = ("    my $height;\n    $height = sub {\n        my ($n) = @_;\n        return 0 unless $n;\n"
+                "        my ($l, $r) = ($height->($n->left), $height->($n->right));\n"
+                "        return -1 if $l < 0 || $r < 0 || abs($l - $r) > 1;\n        return 1 + ($l > $r ? $l : $r);\n"
+                "    };\n    return $height->($root) >= 0 ? 1 : 0;\n}\n")
+    chain = ("    my @best = (1) x $n;\n    for my $i (1 .. $n - 1) {\n        for my $j (0 .. $i - 1) {\n"
+             "            $best[$i] = $best[$j] + 1 if $arr->[$i]{a} > $arr->[$j]{b} && $best[$j] + 1 > $best[$i];\n"
+             "        }\n    }\n    my ($max) = sort { $b <=> $a } @best;\n    return $max;\n}\n")
+    polar = "    return [[sqrt($x ** 2 + $y ** 2), atan2($y, $x)], cplxe(2, pi)];\n}\n"
+    got = verdicts("perl", [
+        (p927, height), (p367, balanced), (p601, chain), (p124, "    return arg($a_ + $b_);\n}\n"), (p590, polar),
+        (p590, "    return [[sqrt($x ** 2 + $y ** 2), atan2($y, $x)], -2];\n}\n"),   # a real number, as in Python
+        (p927, height.replace("1 +", "2 +")),
+        (p590, polar.replace("cplxe(2, pi)", "cplxe(2, pi / 2)")),
+        (p590, "    return [[sqrt($x ** 2 + $y ** 2), atan2($y, $x)], [-2, 0]];\n}\n"),
+    ])
+    assert got == ["passed"] * 6 + ["failed"] * 3, got
+
+
+def test_record_results_compare_deeply():
+    """A Node tree as the result: the oracle passes, a wrong one fails, and so does a tree that differs deep down."""
+    from mbxp.conversion.problems import from_mbpp
+    from tests.test_records import MIRROR, MIRROR_TESTS, mbpp_row
+    p = from_mbpp(mbpp_row(MIRROR, MIRROR_TESTS))
+    solution = ("    return undef unless $root;\n"
+                "    return Node->new($root->{data}, mirror($root->{right}), mirror($root->{left}));\n}\n")
+    got = verdicts("perl", oracle_and_wrong("perl", [p]) + [(p, solution), (p, solution.replace(
+        "mirror($root->{right}), mirror($root->{left})", "mirror($root->{left}), mirror($root->{right})"))])
+    assert got == ["passed", "failed", "passed", "failed"], got

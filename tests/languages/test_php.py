@@ -3,7 +3,8 @@ import pytest
 from mbxp.conversion.ir import BIGINT, INT, STR, Type
 from mbxp.conversion.rows import make_row
 
-from .common import ADD, COUNTS, FIRST_EVEN, NESTED, UNIQUE, WORDS, L, problem, check_language, verdicts
+from .common import (ADD, COUNTS, FIRST_EVEN, NESTED, UNIQUE, WORDS, L, check_language, oracle_and_wrong, problem,
+                     verdicts)
 
 pytestmark = pytest.mark.lang
 
@@ -73,3 +74,54 @@ def test_php_tuple_keys_are_joined_strings():
         (PAIRS, "    return ['1, 2' => 2, '3, 4' => 1];\n}\n"),
     ])
     assert got == ["passed", "failed", "failed"], got
+
+
+
+def mbpp(number):
+    """A real MBPP problem (records need the reference's own classes), or skip without the data."""
+    from pathlib import Path
+    from mbxp.conversion.problems import from_mbpp
+    from mbxp.conversion.sources import load_mbpp
+    src = Path("/work/shared/data")
+    if not (src / "mbpp" / "mbpp.jsonl").exists():
+        pytest.skip("no MBPP data")
+    return from_mbpp(next(r for r in load_mbpp(src) if r["task_id"] == number))
+
+
+def test_php_records_take_ordinary_solutions():
+    """Node trees, Pair lists and Complex as typed classes, solved the way a PHP programmer would."""
+    p927, p367, p601, p124, p590 = (mbpp(n) for n in (927, 367, 601, 124, 590))
+    assert make_row(p927, "php")["prompt"].startswith(
+        "<?php\nclass Node {\n    public function __construct(\n        public int $data,\n"
+        "        public ?Node $left = null,\n        public ?Node $right = null,\n    ) {}\n}\n")
+    height = ("    if ($node === null) return 0;\n"
+              "    return 1 + max(maxHeight($node->left), maxHeight($node->right));\n}\n")
+    balanced = ("    $height = function (?Node $n) use (&$height): int {\n        if ($n === null) return 0;\n"
+                "        $l = $height($n->left);\n        $r = $height($n->right);\n"
+                "        return $l < 0 || $r < 0 || abs($l - $r) > 1 ? -1 : 1 + max($l, $r);\n    };\n"
+                "    return $height($root) >= 0;\n}\n")
+    chain = ("    $best = array_fill(0, $n, 1);\n    for ($i = 1; $i < $n; $i++)\n"
+             "        for ($j = 0; $j < $i; $j++)\n"
+             "            if ($arr[$i]->a > $arr[$j]->b) $best[$i] = max($best[$i], $best[$j] + 1);\n"
+             "    return max($best);\n}\n")
+    polar = "    return [[hypot($x, $y), atan2($y, $x)], new Complex(2 * cos(M_PI), 2 * sin(M_PI))];\n}\n"
+    got = verdicts("php", [
+        (p927, height), (p367, balanced), (p601, chain),
+        (p124, "    return atan2($b->imag, $a + $b->real);\n}\n"), (p590, polar),
+        (p927, height.replace("1 +", "2 +")),
+        (p590, polar.replace("cos(M_PI)", "cos(M_PI / 2)")),
+        (p590, polar.replace("new Complex(2 * cos(M_PI), 2 * sin(M_PI))", "-2.0")),   # a real number, as in Python
+        (p590, polar.replace("new Complex(2 * cos(M_PI), 2 * sin(M_PI))", "['real' => -2.0, 'imag' => 0.0]")),
+    ])
+    assert got == ["passed"] * 5 + ["failed", "failed", "passed", "failed"], got
+
+
+def test_record_results_compare_deeply():
+    """A Node tree as the result: the oracle passes, a wrong one fails, and so does a tree that differs deep down."""
+    from mbxp.conversion.problems import from_mbpp
+    from tests.test_records import MIRROR, MIRROR_TESTS, mbpp_row
+    p = from_mbpp(mbpp_row(MIRROR, MIRROR_TESTS))
+    solution = "    return $root === null ? null : new Node($root->data, mirror($root->right), mirror($root->left));\n}\n"
+    got = verdicts("php", oracle_and_wrong("php", [p]) + [(p, solution), (p, solution.replace(
+        "mirror($root->right), mirror($root->left)", "mirror($root->left), mirror($root->right)"))])
+    assert got == ["passed", "failed", "passed", "failed"], got

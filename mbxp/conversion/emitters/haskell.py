@@ -30,15 +30,29 @@ in the harness, so it gets a trailing prime (`sort'`). Comparison is built per t
 combinators (mbxpFeq with math.isclose semantics, mbxpListEq...); types without floats or Values
 use (==) (Map and Set equality are by content). The oracle matches the inputs with guards.
 
-Coverage: MBPP 968 kept (the 6 dropped for every language), HumanEval 164, MathQA 1883.
+Records (class instances): each is a `data` type with record syntax, declared in the header (after
+the imports and Value, before the doc comment) so the declaration shows the fields and their types:
+  data Node = Node { nodeData :: Int, left :: Maybe Node, right :: Maybe Node } deriving (Show, Eq, Ord)
+Recursion is by name (optional fields are Maybe). Literals use the positional constructor
+(`Node 1 Nothing Nothing`). A field keeps its plain name unless that would clash (a keyword, an
+imported name, the function, a parameter, another record's field): then it is prefixed with the
+record's name, Haskell's usual cure for the shared field namespace (`data` -> `nodeData`).
+Python's complex (the record `Complex`) is base's Data.Complex (`Complex Double`, literal
+`0.0 :+ 1.0`, imported only where used), whose phase/magnitude/mkPolar a Haskell solution would
+reach for. The harness compares records field by field with a generated `mbxpEq<Name>` (floats
+within tolerance), complex numbers part by part. A record named like a Prelude type, or a
+`Complex` class that is not a complex number, is dropped.
+
+Coverage: MBPP 973 kept (MBPP/533, dropped for every language: it passes a type), HumanEval 164, MathQA 1883.
 """
 from __future__ import annotations
 
 import re
 from typing import Any
 
-from ..ir import ANY, INT64, Problem, Type
-from .base import FAIL_EXIT, FAIL_MARKER, PASS_MARKER, Emitter, sort_key_values, c_string, leaves, special_float
+from ..ir import ANY, COMPLEX, INT64, Problem, Record, Type
+from .base import (FAIL_EXIT, FAIL_MARKER, PASS_MARKER, Emitter, sort_key_values, c_string, leaves, record_names,
+                   special_float)
 
 KEYWORDS = frozenset("""case class data default deriving do else foreign if import in infix infixl
 infixr instance let module newtype of then type where forall mdo rec proc main""".split())
@@ -72,6 +86,12 @@ unfoldr union unionBy unlines until unwords unzip unzip3 unzip4 unzip5 unzip6 un
 words writeFile zip zip3 zip4 zip5 zip6 zip7 zipWith zipWith3 zipWith4 zipWith5 zipWith6 
 zipWith7 """.split())
 
+# what `import Data.Complex` adds, in prompts whose problem uses complex numbers
+COMPLEX_NAMES = frozenset("realPart imagPart mkPolar cis polar magnitude phase conjugate".split())
+# types and constructors the prompt and harness name: a record so named would shadow them
+TAKEN = frozenset("""Bool Char Double Float Int Integer String Maybe Just Nothing Either Left Right Ordering LT EQ GT
+IO Word Rational Value VNone VBool VInt VFloat VStr VList VTuple VSet VDict Map Set""".split())
+
 HEADER = """import Data.Char
 import Data.List
 import Data.Maybe
@@ -86,6 +106,11 @@ VALUE_DECL = """data Value = VNone | VBool Bool | VInt Int | VFloat Double | VSt
            | VTuple [Value] | VSet (Set.Set Value) | VDict (Map.Map Value Value)
   deriving (Show, Eq, Ord)
 
+"""
+
+COMPLEX_EQ = """
+mbxpComplexEq :: Complex Double -> Complex Double -> Bool
+mbxpComplexEq (a :+ b) (c :+ d) = mbxpFeq a c && mbxpFeq b d
 """
 
 VALUE_EQ = r'''
@@ -137,6 +162,7 @@ class HaskellEmitter(Emitter):
     naming = "camel"
     reserved = KEYWORDS
     none_word = "Nothing"
+    records = True
 
     def name(self, python_name: str) -> str:
         out = super().name(python_name)
@@ -146,14 +172,19 @@ class HaskellEmitter(Emitter):
 
     def function_name(self, p: Problem) -> str:
         n = self.name(p.entry_point)
-        return n + "'" if n in IMPORTED else n
+        return n + "'" if n in IMPORTED or n in COMPLEX_NAMES and uses_complex(p) else n
 
     def describe(self, p: Problem) -> str:
         return re.sub(rf"\b{re.escape(p.entry_point)}(?=\()", self.function_name(p), super().describe(p))
 
     # ---- types -------------------------------------------------------------------------------
     def unsupported(self, p: Problem) -> str | None:
-        types = [prm.type for prm in p.params] + [p.returns]
+        for name, fields in p.records.items():
+            if name == COMPLEX and [(f.name, f.type.kind) for f in fields] != [("real", "float"), ("imag", "float")]:
+                return "a class named Complex that is not a complex number"
+            if name in TAKEN:
+                return f"a record named {name} would shadow a Haskell type"
+        types = [prm.type for prm in p.params] + [p.returns] + [f.type for fs in p.records.values() for f in fs]
         try:
             for t in types:
                 self.hstype(t)
@@ -190,7 +221,8 @@ class HaskellEmitter(Emitter):
         return types
 
     def uses_value(self, p: Problem) -> bool:
-        return any(t.contains("any") for t in [*self.param_types(p), p.returns])
+        fields = [f.type for fs in p.records.values() for f in fs]
+        return any(t.contains("any") for t in [*self.param_types(p), p.returns, *fields])
 
     def hstype(self, t: Type, arg: bool = False) -> str:
         k = t.kind
@@ -208,8 +240,14 @@ class HaskellEmitter(Emitter):
             if len(t.args) > 15:
                 raise ValueError("a tuple of more than 15 elements (no Eq instance)")
             return "(" + ", ".join(self.hstype(a) for a in t.args) + ")"
-        if k == "optional":
+        if k == "record" and t.name != COMPLEX:
+            return str(t.name)
+        if k == "record":
+            out = "Complex Double"
+        elif k == "optional":
             out = f"Maybe {self.hstype(t.elem, True)}"
+        elif k in ("set", "dict") and COMPLEX in record_names(t.args[0]):
+            raise ValueError("complex numbers in a set or as dict keys (Data.Complex has no Ord)")
         elif k == "set":
             out = f"Set.Set {self.hstype(t.elem, True)}"
         elif k == "dict":
@@ -221,10 +259,12 @@ class HaskellEmitter(Emitter):
     def eq(self, t: Type) -> str:
         """A Haskell expression of type t -> t -> Bool."""
         k = t.kind
-        if not t.contains("float") and not t.contains("any"):
+        if not any(t.contains(x) for x in ("float", "any", "record")):
             return "(==)"
         if k == "float":
             return "mbxpFeq"
+        if k == "record":
+            return "mbxpComplexEq" if t.name == COMPLEX else f"mbxpEq{t.name}"
         if k == "any":
             return "mbxpValueEq"
         if k == "list":
@@ -247,6 +287,9 @@ class HaskellEmitter(Emitter):
         k = t.kind
         if k == "any":
             return value_literal(v)
+        if k == "record":
+            parts = [self.arg(x, ft) for _, x, ft in self.record_fields(v)]
+            return " :+ ".join(parts) if v.name == COMPLEX else " ".join([v.name, *parts])
         if k == "optional":
             return "Nothing" if v is None else f"Just {self.arg(v, t.elem)}"
         if k == "none":
@@ -278,6 +321,8 @@ class HaskellEmitter(Emitter):
     def arg(self, v: Any, t: Type) -> str:
         """A literal in argument position: parenthesised unless it is atomic."""
         text = self.literal(v, t)
+        if t.kind == "record" and " " in text:
+            return f"({text})"
         return f"({text})" if text.startswith("-") or " " in text and text[0] not in "[(\"" else text
 
     def call(self, p: Problem, args: list[Any]) -> str:
@@ -288,7 +333,55 @@ class HaskellEmitter(Emitter):
 
     # ---- the texts ---------------------------------------------------------------------------
     def header(self, p: Problem) -> str:
-        return HEADER + VALUE_DECL if self.uses_value(p) else HEADER
+        imports = HEADER.replace("import Data.Maybe\n", "import Data.Maybe\nimport Data.Complex\n") \
+            if uses_complex(p) else HEADER
+        records = "".join(self.record_decl(p, name) for name in self.record_order(p) if name != COMPLEX)
+        return imports + (VALUE_DECL if self.uses_value(p) else "") + records
+
+    def field_names(self, p: Problem, name: str) -> list[str]:
+        """The Haskell names of a record's fields: plain, or prefixed with the record's name where
+        the plain one would clash (field selectors share the top-level namespace)."""
+        taken = {self.function_name(p), *self.param_names(p)}
+        counts: dict[str, int] = {}
+        for fields in p.records.values():
+            for f in fields:
+                counts[self.name(f.name)] = counts.get(self.name(f.name), 0) + 1
+        out = []
+        for f in p.records[name]:
+            plain = self.name(f.name)
+            plain = plain[:-1] if plain[:-1] in KEYWORDS else plain
+            if plain in KEYWORDS or plain in IMPORTED or plain in taken or counts[self.name(f.name)] > 1:
+                plain = name[:1].lower() + name[1:] + plain[:1].upper() + plain[1:]
+            out.append(plain)
+        return out
+
+    def record_decl(self, p: Problem, name: str) -> str:
+        fields = [f"{n} :: {self.hstype(f.type)}" for n, f in zip(self.field_names(p, name), p.records[name])]
+        body = f"{name} {{ {', '.join(fields)} }}" if fields else name
+        ords = ", Ord" if COMPLEX not in self.reachable(p, name) else ""
+        return f"data {name} = {body}\n  deriving (Show, Eq{ords})\n\n"
+
+    def reachable(self, p: Problem, name: str) -> set[str]:
+        seen: set[str] = set()
+        todo = [name]
+        while todo:
+            n = todo.pop()
+            if n not in seen:
+                seen.add(n)
+                todo += [r for f in p.records.get(n, []) for r in record_names(f.type)]
+        return seen - {name}
+
+    def record_eqs(self, p: Problem) -> str:
+        """mbxpEq<Name> for each record: field by field, with each field's own comparison."""
+        out = []
+        for name, fields in p.records.items():
+            if name == COMPLEX:
+                continue
+            xs = "".join(f" x{i}" for i in range(len(fields)))
+            ys = "".join(f" y{i}" for i in range(len(fields)))
+            body = " && ".join(f"{self.eq(f.type)} x{i} y{i}" for i, f in enumerate(fields)) or "True"
+            out.append(f"\nmbxpEq{name} :: {name} -> {name} -> Bool\nmbxpEq{name} ({name}{xs}) ({name}{ys}) = {body}\n")
+        return "".join(out)
 
     def param_names(self, p: Problem) -> list[str]:
         names: list[str] = [self.function_name(p)]
@@ -319,7 +412,8 @@ class HaskellEmitter(Emitter):
         for i, case in enumerate(p.tests):
             lines.append(f"  mbxpCheck {i} ({eq} ({self.call(p, case.args)}) "
                          f"({self.literal(case.expected, p.returns)}))\n")
-        harness = HARNESS + (VALUE_EQ if self.uses_value(p) else "")
+        harness = (HARNESS + (VALUE_EQ if self.uses_value(p) else "") + (COMPLEX_EQ if uses_complex(p) else "")
+                   + self.record_eqs(p))
         harness = (harness.replace("REL", hs_float(p.rel_tol)).replace("ABS", hs_float(p.abs_tol))
                    .replace("MARKER", FAIL_MARKER).replace("(System.Exit.ExitFailure FAIL)",
                                                            f"(System.Exit.ExitFailure {FAIL_EXIT})"))
@@ -377,6 +471,8 @@ def dyn_values(v: Any, t: Type) -> list:
     k = t.kind
     if k == "any":
         return [v]
+    if isinstance(v, Record):
+        return [d for f in v.schema for d in dyn_values(v.fields[f.name], f.type)]
     if v is None or not t.contains("any"):
         return []
     if k == "optional":
@@ -388,6 +484,10 @@ def dyn_values(v: Any, t: Type) -> list:
     if k == "dict":
         return [d for a, b in v.items() for d in dyn_values(a, t.args[0]) + dyn_values(b, t.args[1])]
     return []
+
+
+def uses_complex(p: Problem) -> bool:
+    return COMPLEX in p.records
 
 
 def hs_float(v: float) -> str:

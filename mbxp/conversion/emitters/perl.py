@@ -15,12 +15,20 @@ float literal accepts a number within tolerance; a string accepts only `eq`. Per
 the number 1 from the string "1" once computed, so where Python expects a string, a number that
 stringifies to it passes; an undef never equals "" or 0. An expected set accepts an array ref of
 the same elements in any order, or a hash ref whose keys are those elements.
+
+Records: each is a package in the header with a hash-based `new` taking the fields in order
+(`Node->new(1, undef, undef)`, what literals use; missing trailing fields are undef), read
+accessors (`$node->left` as well as `$node->{left}`) and a comment giving the fields' types.
+The record `Complex` is the core module Math::Complex (`use Math::Complex;` in the header,
+literals `Math::Complex->make(re, im)`); any number compares with it by Re and Im, as in Python.
+A result record must be blessed into the expected package with the same keys, compared field by
+field. A record named like a package the program uses (main, B, Scalar::Util...) is dropped.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from ..ir import INT64, Problem, Type
+from ..ir import COMPLEX, INT64, Problem, Record, Type
 from .base import FAIL_EXIT, FAIL_MARKER, PASS_MARKER, Emitter, comment_lines, float_repr
 
 # Named operators: a sub with one of these names is shadowed by the builtin when called.
@@ -41,6 +49,9 @@ shmctl shmget shmread shmwrite shutdown sin sleep socket socketpair sort splice 
 srand stat state study sub substr symlink syscall sysopen sysread sysseek system syswrite tell
 telldir tie tied time times tr truncate uc ucfirst umask undef unless unlink unpack unshift untie
 until use utime values vec wait waitpid wantarray warn when while write x xor y""".split())
+
+# Packages the test program uses: a record package of that name would break it.
+PACKAGES = frozenset("main CORE UNIVERSAL SUPER B Scalar Data overload builtin MBXP Math strict warnings".split())
 
 # `my $a` / `my $b` break sort blocks inside the function.
 SPECIAL_SCALARS = frozenset({"a", "b"})
@@ -90,7 +101,7 @@ sub same {
     return !defined $g unless defined $e;
     return 0 unless defined $g;
     my $r = ref $e;
-    if ($r eq 'MBXP::Set') {
+RECORD_SAME    if ($r eq 'MBXP::Set') {
         return match_all([keys %$g], $e) if ref $g eq 'HASH';
         return ref $g eq 'ARRAY' && match_all($g, $e);
     }
@@ -130,6 +141,18 @@ sub check {
 package main;
 '''
 
+# Only for problems with records (inserted at RECORD_SAME in CHECK).
+RECORD_SAME = r'''    if ($r eq 'Math::Complex') {
+        return 0 unless Scalar::Util::blessed($g) ? $g->isa('Math::Complex') : Scalar::Util::looks_like_number($g);
+        return close_to(Math::Complex::Re($g), $e->Re) && close_to(Math::Complex::Im($g), $e->Im);
+    }
+    if (Scalar::Util::blessed($e)) {
+        return 0 unless ref $g eq $r && Scalar::Util::reftype($g) eq 'HASH' && keys %$g == keys %$e;
+        for my $k (keys %$e) { return 0 unless exists $g->{$k} && same($g->{$k}, $e->{$k}) }
+        return 1;
+    }
+'''
+
 
 class PerlEmitter(Emitter):
     language = "perl"
@@ -137,8 +160,12 @@ class PerlEmitter(Emitter):
     reserved = BUILTINS
     none_word = "undef"
     list_word = "array"
+    records = True
 
     def unsupported(self, p: Problem) -> str | None:
+        for name in p.records:
+            if name in PACKAGES:
+                return f"a record package named {name} would clash with a package the test uses"
         if any(not joinable(k) for k in tuple_keys(p)):
             return "a dict key that is a set or a tuple of non-scalars: Perl hash keys are strings"
         return None
@@ -161,7 +188,22 @@ class PerlEmitter(Emitter):
         return super().describe(p).replace("a array", "an array").replace("A array", "An array")
 
     def header(self, p: Problem) -> str:
-        return ""
+        use = "use Math::Complex;\n\n" if COMPLEX in p.records else ""
+        return use + "".join(self.record_package(p, name) + "\n" for name in self.record_order(p) if name != COMPLEX)
+
+    # ---- records ---------------------------------------------------------------------------------
+    def field_name(self, python_name: str) -> str:
+        return python_name   # a hash key
+
+    def record_package(self, p: Problem, name: str) -> str:
+        names = [self.field_name(f.name) for f in p.records[name]]
+        doc = ", ".join(f"{n}: {perl_type(f.type)}" for n, f in zip(names, p.records[name]))
+        fields = ", ".join(f"{n} => ${n}" for n in names)
+        # An accessor named like a builtin (`sub y`, `sub keys`) would not parse or would warn.
+        accessors = "".join(f"sub {n} {{ $_[0]{{{n}}} }}\n" for n in names if n not in BUILTINS and n != "new")
+        return (f"package {name};\n# Fields: {doc}.\nsub new {{\n"
+                f"    my ($class, {', '.join('$' + n for n in names)}) = @_;\n"
+                f"    return bless {{ {fields} }}, $class;\n}}\n{accessors}package main;\n")
 
     def prompt(self, p: Problem) -> str:
         doc = [self.describe(p)]
@@ -177,7 +219,8 @@ class PerlEmitter(Emitter):
     def test(self, p: Problem) -> str:
         expected = ExpectedPerl()
         check = (CHECK.replace("FAIL_MARKER", FAIL_MARKER).replace("FAIL_EXIT", str(FAIL_EXIT))
-                 .replace("REL", repr(float(p.rel_tol))).replace("ABS", repr(float(p.abs_tol))))
+                 .replace("REL", repr(float(p.rel_tol))).replace("ABS", repr(float(p.abs_tol)))
+                 .replace("RECORD_SAME", RECORD_SAME if p.records else ""))
         unordered = 1 if p.compare == "unordered" else 0
         fn = self.function_name(p)
         lines = []
@@ -227,6 +270,10 @@ class PerlEmitter(Emitter):
     def lit_dict(self, items: list[tuple[str, str]], t: Type) -> str:
         return "{" + ", ".join(f"{k} => {v}" for k, v in items) + "}"
 
+    def lit_record(self, value: Record, t: Type) -> str:
+        args = ", ".join(self.literal(v, ft) for _, v, ft in self.record_fields(value))
+        return f"Math::Complex->make({args})" if value.name == COMPLEX else f"{value.name}->new({args})"
+
 
 class ExpectedPerl(PerlEmitter):
     """Expected values in the test: booleans and sets tagged so the comparison knows them."""
@@ -255,6 +302,24 @@ def perl_string(s: str) -> str:
         else:
             out.append(ch)
     return '"' + "".join(out) + '"'
+
+
+def perl_type(t: Type) -> str:
+    """How a record field's type is said in the declaration's comment."""
+    k = t.kind
+    simple = {"int": "integer", "long": "integer", "bigint": "integer string", "float": "number",
+              "str": "string", "bool": "boolean", "none": "undef", "any": "any scalar"}
+    if k in simple:
+        return simple[k]
+    if k == "optional":
+        return f"{perl_type(t.elem)} or undef"
+    if k == "record":
+        return "Math::Complex" if t.name == COMPLEX else str(t.name)
+    if k in ("list", "set"):
+        return f"array ref of {perl_type(t.elem)}"
+    if k == "tuple":
+        return "array ref"
+    return f"hash ref of {perl_type(t.args[1])}"
 
 
 def tuple_keys(p: Problem) -> list:

@@ -17,13 +17,21 @@ every value of a bigint-typed position is written gmp_init(...), and the prompt 
 example. A GMP result is compared exactly with gmp_cmp; an int, or a float that is exactly the
 integer (pow() overflows to float), of the same value also counts.
 
+Records: each is a class in the header whose constructor promotes typed properties
+(`public function __construct(public int $data, public ?Node $left = null, ...) {}`), so the
+declaration shows the fields' types; a self-reference is a nullable class type, and trailing
+optional fields default to null. Literals are `new Node(1, null, null)`. The descriptor
+["r", "Node"] checks `instanceof Node` and each property against the record's field descriptors
+(mbxp_record_fields); an int or float also counts for a `Complex` with imag 0, as in Python.
+A record named like a PHP keyword or built-in class is dropped.
+
 Dropped: dicts whose keys are not int, string or such a tuple (float keys, nested tuple keys).
 """
 from __future__ import annotations
 
 from typing import Any
 
-from ..ir import BIGINT, Problem, Type
+from ..ir import BIGINT, Problem, Record, Type
 from .base import FAIL_EXIT, FAIL_MARKER, PASS_MARKER, Emitter, float_repr, leaves
 
 INT64 = 2**63
@@ -42,6 +50,12 @@ key next reset current round floor ceil pow sqrt exp log sin cos tan rsort usort
 krsort implode explode join trim ord chr strrev date time hash md5 sha1 ucfirst lcfirst ucwords
 fmod intdiv gettype levenshtein soundex metaphone hypot deg2rad rad2deg pi decbin bindec dechex
 hexdec octdec decoct base_convert is_numeric array_sum""".split())
+# Built-in classes (compared lower-cased, as PHP does) that a record class may not redeclare.
+CLASSES = frozenset("""stdclass closure generator exception error throwable typeerror valueerror
+arithmeticerror divisionbyzeroerror arrayobject arrayiterator iterator iteratoraggregate traversable
+countable arrayaccess stringable jsonserializable datetime datetimeimmutable dateinterval splstack
+splqueue splheap splminheap splmaxheap splpriorityqueue splfixedarray splobjectstorage
+spldoublylinkedlist weakmap weakreference gmp random""".split())
 
 EQUAL = r"""
 function mbxp_close($a, $b): bool {
@@ -69,7 +83,7 @@ function mbxp_eq($got, $exp, $t): bool {
     if ($t === "n") return $got === null;
     if ($t === "a") return mbxp_any($got, $exp);
     $k = $t[0];
-    if ($k === "o") return $exp === null ? $got === null : mbxp_eq($got, $exp, $t[1]);
+RECORD_EQ    if ($k === "o") return $exp === null ? $got === null : mbxp_eq($got, $exp, $t[1]);
     if (!is_array($got) || count($got) !== count($exp)) return false;
     if ($k === "s") return mbxp_match_all(array_values($got), $exp, fn($g, $e) => mbxp_eq($g, $e, $t[1]));
     if ($k === "d") {
@@ -96,7 +110,7 @@ function mbxp_big($got, $exp): bool {
 function mbxp_any($got, $exp): bool {
     if (is_int($exp)) return mbxp_eq($got, $exp, "i");
     if ($exp instanceof GMP) return mbxp_big($got, $exp);
-    if (is_float($exp)) return mbxp_close($got, $exp);
+RECORD_ANY    if (is_float($exp)) return mbxp_close($got, $exp);
     if (!is_array($exp)) return $got === $exp;
     if (!is_array($got) || count($got) !== count($exp)) return false;
     if (array_is_list($exp) && !array_is_list($got)) return false;
@@ -105,6 +119,7 @@ function mbxp_any($got, $exp): bool {
     }
     return true;
 }
+RECORD_FN
 function mbxp_check(int $i, $got, $exp, $t): void {
     if (!mbxp_eq($got, $exp, $t)) {
         fwrite(STDERR, "FAIL_MARKER: test $i got " . substr(var_export($got, true), 0, 200) . "\n");
@@ -112,6 +127,23 @@ function mbxp_check(int $i, $got, $exp, $t): void {
     }
 }
 """
+
+# Only for problems with records (inserted at RECORD_EQ / RECORD_ANY / RECORD_FN in EQUAL).
+RECORD_EQ = '    if ($k === "r") return mbxp_record($got, $exp, $t[1]);\n'
+RECORD_ANY = '    if (is_object($exp)) return mbxp_record($got, $exp, get_class($exp));\n'
+RECORD_FN = r"""function mbxp_record($got, $exp, string $name): bool {
+    if ($name === "Complex" && (is_int($got) || is_float($got))) $got = new Complex($got, 0.0);
+    if (!($got instanceof $name)) return false;
+    foreach (mbxp_record_fields($name) as [$f, $t]) {
+        if (!mbxp_eq($got->$f, $exp->$f, $t)) return false;
+    }
+    return true;
+}
+function mbxp_record_fields(string $name): array {
+    return match ($name) {
+RECORDS
+    };
+}"""
 
 
 def key_text(key: Any) -> str | None:
@@ -152,6 +184,7 @@ def _bad_values(value: Any) -> str | None:
 
 class PhpEmitter(Emitter):
     language = "php"
+    records = True
     naming = "camel"
     none_word = "null"
     list_word = "array"
@@ -164,7 +197,10 @@ class PhpEmitter(Emitter):
         return ident + "_" if ident in ("this", "GLOBALS") else ident
 
     def unsupported(self, p: Problem) -> str | None:
-        types = [prm.type for prm in p.params] + [p.returns]
+        for name in p.records:
+            if name.lower() in KEYWORDS | CLASSES:
+                return f"a record class named {name} would clash with a PHP keyword or built-in class"
+        types = [prm.type for prm in p.params] + [p.returns] + [f.type for fs in p.records.values() for f in fs]
         if any(_dict_key_kinds(t) - {"int", "long", "str", "any", "tuple", "list"} for t in types):
             return "dict keys that are not int, string or a tuple of those (PHP array keys)"
         return next((r for c in p.tests for v in [*c.args, c.expected] if (r := _bad_values(v))), None)
@@ -207,6 +243,37 @@ class PhpEmitter(Emitter):
     def lit_dict(self, items: list[tuple[str, str]], t: Type) -> str:
         return "[" + ", ".join(f"{k} => {v}" for k, v in items) + "]"
 
+    def lit_record(self, value: Record, t: Type) -> str:
+        return f"new {value.name}({', '.join(self.literal(v, ft) for _, v, ft in self.record_fields(value))})"
+
+    # ---- records -----------------------------------------------------------------------------------
+    def php_type(self, t: Type) -> str:
+        """The declared type of a record property."""
+        k = t.kind
+        simple = {"int": "int", "long": "int", "bigint": "GMP|int", "float": "float", "str": "string",
+                  "bool": "bool", "none": "null", "any": "mixed", "record": t.name}
+        if k in simple:
+            return str(simple[k])
+        if k == "optional":
+            inner = self.php_type(t.elem)
+            return inner if inner in ("mixed", "null") else inner + "|null" if "|" in inner else "?" + inner
+        return "array"
+
+    def record_class(self, p: Problem, name: str) -> str:
+        fields = p.records[name]
+        props = "".join(f"        public {self.php_type(f.type)} ${self.field_name(f.name)}"
+                        f"{' = null' if i >= optional_tail(fields) else ''},\n" for i, f in enumerate(fields))
+        return f"class {name} {{\n    public function __construct(\n{props}    ) {{}}\n}}\n"
+
+    def field_name(self, python_name: str) -> str:
+        return python_name   # property names are case-sensitive and never clash with keywords
+
+    def record_table(self, p: Problem) -> str:
+        """The match arms of mbxp_record_fields: each record's [property, descriptor] pairs."""
+        return ",\n".join(f'        "{name}" => [' + ", ".join(
+            f'["{self.field_name(f.name)}", {self.descriptor(f.type)}]' for f in fs) + "]"
+            for name, fs in p.records.items())
+
     # ---- comparison descriptor ---------------------------------------------------------------------
     def descriptor(self, t: Type) -> str:
         k = t.kind
@@ -220,6 +287,8 @@ class PhpEmitter(Emitter):
             return f'["t", [{", ".join(self.descriptor(a) for a in t.args)}]]'
         if k == "dict":
             return f'["d", {self.descriptor(t.args[1])}]'
+        if k == "record":
+            return f'["r", "{t.name}"]'
         raise ValueError(f"php: no descriptor for {t}")
 
     def result_descriptor(self, p: Problem) -> str:
@@ -230,7 +299,7 @@ class PhpEmitter(Emitter):
 
     # ---- texts -------------------------------------------------------------------------------------
     def header(self, p: Problem) -> str:
-        return "<?php\n"
+        return "<?php\n" + "".join(self.record_class(p, name) + "\n" for name in self.record_order(p))
 
     def prompt(self, p: Problem) -> str:
         lines = self.describe(p).splitlines()
@@ -256,6 +325,10 @@ class PhpEmitter(Emitter):
             checks.append(f"mbxp_check({i}, {fn}({args}), {self.literal(case.expected, p.returns)}, $mbxpType);")
         equal = (EQUAL.replace("REL", repr(p.rel_tol)).replace("ABS", repr(p.abs_tol))
                  .replace("FAIL_MARKER", FAIL_MARKER).replace("FAIL_EXIT", str(FAIL_EXIT)))
+        # Records last, so a field's name is never taken for a placeholder.
+        equal = (equal.replace("RECORD_EQ", RECORD_EQ if p.records else "")
+                 .replace("RECORD_ANY", RECORD_ANY if p.records else "")
+                 .replace("RECORD_FN\n", RECORD_FN.replace("RECORDS", self.record_table(p)) + "\n" if p.records else ""))
         return (f"\n{equal}\n$mbxpType = {self.result_descriptor(p)};\n" + "\n".join(checks)
                 + f'\necho "{PASS_MARKER}\\n";\n')
 
@@ -264,6 +337,14 @@ class PhpEmitter(Emitter):
         return ("    static $mbxpCalls = 0;\n    $mbxpCalls++;\n"
                 f"    $mbxpResults = [\n        {items},\n    ];\n"
                 "    return $mbxpResults[$mbxpCalls - 1];\n}\n")
+
+
+def optional_tail(fields) -> int:
+    """The index from which every field is optional: those default to null, so `new Node(5)` is a leaf."""
+    i = len(fields)
+    while i > 0 and fields[i - 1].type.kind in ("optional", "none"):
+        i -= 1
+    return i
 
 
 def _is_big(v: Any) -> bool:

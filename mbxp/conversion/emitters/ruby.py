@@ -3,18 +3,32 @@ Hashes (tuple keys become Array keys, which Ruby hashes by content), sets `Set[.
 
 Comparison follows Python's `==`: Integer and Float compare numerically with tolerance (as
 math.isclose), anything else must have the same class, so `true` never equals `1` and `"1"`
-never equals `1`. A Set must be a Set (an Array is not one)."""
+never equals `1`. A Set must be a Set (an Array is not one).
+
+Records: each is a class in the header with `attr_accessor` over its fields, an `initialize`
+taking them in order (trailing optional fields default to nil, so `Node.new(5)` is a leaf) and
+YARD `@param` tags giving the fields' types; literals are `Node.new(1, nil, nil)`. The record
+`Complex` is Ruby's own Complex (`Complex(0.0, 1.0)`, with `arg`, `abs`, `Complex.polar`), and
+any Numeric compares with it by real and imaginary parts, as in Python. A result record must be
+an instance of the expected class whose instance variables compare equal field by field. A
+record named like another Ruby core class is dropped."""
 from __future__ import annotations
 
 import re
 from typing import Any
 
-from ..ir import Problem, Type
+from ..ir import COMPLEX, Problem, Record, Type
 from .base import FAIL_EXIT, FAIL_MARKER, PASS_MARKER, Emitter, comment_lines, float_repr
 
 RESERVED = frozenset("""BEGIN END alias and begin break case class def defined do else elsif end
 ensure false for if in module next nil not or redo rescue retry return self super then true undef
 unless until when while yield __FILE__ __LINE__ __ENCODING__""".split())
+
+# Core constants a record class may not reopen (Complex is mapped to Ruby's own).
+CORE = frozenset("""Array BasicObject Binding Class Comparable Data Dir Encoding Enumerable Enumerator
+Exception FalseClass Fiber File Float GC Hash IO Integer Kernel Marshal MatchData Math Method Module
+NilClass Numeric Object ObjectSpace Proc Process Random Range Rational Regexp STDERR STDOUT Set
+Signal StandardError String Struct Symbol Thread Time TrueClass""".split())
 
 # Written with receivers (STDERR.puts, Kernel.exit) so a solution defining a top-level `puts` or
 # `exit` cannot interfere.
@@ -38,7 +52,7 @@ def mbxp_match_all(xs, ys)
 end
 
 def mbxp_equal(a, b)
-  if a.is_a?(Float) || b.is_a?(Float)
+RECORD_EQ  if a.is_a?(Float) || b.is_a?(Float)
     num = ->(x) { x.is_a?(Integer) || x.is_a?(Float) }
     return num.(a) && num.(b) && mbxp_close(a, b)
   end
@@ -51,6 +65,7 @@ def mbxp_equal(a, b)
   end
 end
 
+RECORD_TABLE
 def mbxp_check(i, got, expected, unordered)
   ok = if unordered
     got.is_a?(Array) && mbxp_match_all(got, expected)
@@ -64,6 +79,16 @@ def mbxp_check(i, got, expected, unordered)
 end
 '''
 
+# Only for problems with records (inserted at RECORD_EQ / RECORD_TABLE in EQUAL).
+RECORD_EQ = '''  if a.is_a?(Complex) || b.is_a?(Complex)
+    return a.is_a?(Numeric) && b.is_a?(Numeric) &&
+           mbxp_close(a.real.to_f, b.real.to_f) && mbxp_close(a.imag.to_f, b.imag.to_f)
+  end
+  if (fields = MBXP_RECORDS[b.class.name])
+    return a.class == b.class && fields.all? { |f| mbxp_equal(a.instance_variable_get(f), b.instance_variable_get(f)) }
+  end
+'''
+
 
 class RubyEmitter(Emitter):
     language = "ruby"
@@ -71,6 +96,13 @@ class RubyEmitter(Emitter):
     reserved = RESERVED
     none_word = "nil"
     list_word = "array"
+    records = True
+
+    def unsupported(self, p: Problem) -> str | None:
+        for name in p.records:
+            if name in CORE:
+                return f"a record class named {name} would reopen a Ruby core class"
+        return None
 
     def describe(self, p: Problem) -> str:
         return re.sub(r"\b([Aa]) array", r"\1n array", super().describe(p))
@@ -92,7 +124,30 @@ class RubyEmitter(Emitter):
         return f"def {self.function_name(p)}" + (f"({params})" if params else "")
 
     def header(self, p: Problem) -> str:
-        return "require 'set'\n\n" if uses_set(p) else ""
+        classes = "".join(self.record_class(p, name) + "\n" for name in self.record_order(p) if name != COMPLEX)
+        return ("require 'set'\n\n" if uses_set(p) else "") + classes
+
+    # ---- records ---------------------------------------------------------------------------------
+    def field_name(self, python_name: str) -> str:
+        name = python_name[:1].lower() + python_name[1:]   # a capital would make a constant
+        return self.escape(name)
+
+    def record_class(self, p: Problem, name: str) -> str:
+        fields = p.records[name]
+        names = [self.field_name(f.name) for f in fields]
+        tail = len(fields)
+        while tail > 0 and fields[tail - 1].type.kind in ("optional", "none"):
+            tail -= 1
+        docs = "".join(f"  # @param {n} [{yard(f.type)}]\n" for n, f in zip(names, fields))
+        params = ", ".join(n + (" = nil" if i >= tail else "") for i, n in enumerate(names))
+        body = "".join(f"    @{n} = {n}\n" for n in names)
+        return (f"class {name}\n  attr_accessor {', '.join(':' + n for n in names)}\n\n"
+                f"{docs}  def initialize({params})\n{body}  end\nend\n")
+
+    def record_table(self, p: Problem) -> str:
+        rows = ", ".join(f'"{name}" => [{", ".join(":@" + self.field_name(f.name) for f in fs)}]'
+                         for name, fs in p.records.items() if name != COMPLEX)
+        return f"MBXP_RECORDS = {{{rows}}}.freeze\n"
 
     def prompt(self, p: Problem) -> str:
         doc = [self.describe(p)]
@@ -106,6 +161,9 @@ class RubyEmitter(Emitter):
     def test(self, p: Problem) -> str:
         equal = (EQUAL.replace("FAIL_MARKER", FAIL_MARKER).replace("FAIL_EXIT", str(FAIL_EXIT))
                  .replace("REL", repr(float(p.rel_tol))).replace("ABS", repr(float(p.abs_tol))))
+        # Records last, so a field's name is never taken for a placeholder.
+        equal = (equal.replace("RECORD_EQ", RECORD_EQ if p.records else "")
+                 .replace("RECORD_TABLE\n", self.record_table(p) if p.records else ""))
         unordered = "true" if p.compare == "unordered" else "false"
         fn = self.function_name(p)
         checks = []
@@ -141,6 +199,10 @@ class RubyEmitter(Emitter):
     def lit_dict(self, items: list[tuple[str, str]], t: Type) -> str:
         return "{" + ", ".join(f"{k} => {v}" for k, v in items) + "}"
 
+    def lit_record(self, value: Record, t: Type) -> str:
+        args = ", ".join(self.literal(v, ft) for _, v, ft in self.record_fields(value))
+        return f"Complex({args})" if value.name == COMPLEX else f"{value.name}.new({args})"
+
 
 def ruby_string(s: str) -> str:
     """Double-quoted, with `#` escaped so `#{`, `#$` and `#@` never interpolate."""
@@ -161,9 +223,27 @@ def ruby_string(s: str) -> str:
     return '"' + "".join(out) + '"'
 
 
+def yard(t: Type) -> str:
+    """A YARD type for a record field."""
+    k = t.kind
+    simple = {"int": "Integer", "long": "Integer", "bigint": "Integer", "float": "Float", "str": "String",
+              "bool": "Boolean", "none": "nil", "any": "Object"}
+    if k in simple:
+        return simple[k]
+    if k == "optional":
+        return f"{yard(t.elem)}, nil"
+    if k == "record":
+        return str(t.name)
+    if k == "tuple":
+        return f"Array({', '.join(yard(a) for a in t.args)})"
+    if k == "dict":
+        return f"Hash{{{yard(t.args[0])} => {yard(t.args[1])}}}"
+    return f"{'Set' if k == 'set' else 'Array'}<{yard(t.elem)}>"
+
+
 def uses_set(p: Problem) -> bool:
     """Whether the prompt's examples or parameters can hold a Set (so `require 'set'` is needed)."""
-    types = [prm.type for prm in p.params] + [p.returns]
+    types = [prm.type for prm in p.params] + [p.returns] + [f.type for fs in p.records.values() for f in fs]
     if any(t.contains("set") for t in types):
         return True
     return any(has_set([c.args, c.expected]) for c in p.examples)
