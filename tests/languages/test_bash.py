@@ -78,3 +78,60 @@ def test_json_comparison():
     ])
     assert got[:7] == ["passed", "failed", "failed", "passed", "failed", "passed", "failed"]
     assert got[7].startswith("runtime_error")
+
+
+def mbpp(number):
+    """A real MBPP problem (records need the reference's own classes), or skip without the data."""
+    from pathlib import Path
+    from mbxp.conversion.problems import from_mbpp
+    from mbxp.conversion.sources import load_mbpp
+    src = Path("/work/shared/data")
+    if not (src / "mbpp" / "mbpp.jsonl").exists():
+        pytest.skip("no MBPP data")
+    return from_mbpp(next(r for r in load_mbpp(src) if r["task_id"] == number))
+
+
+def test_records_with_ordinary_solutions():
+    """Node trees, Pair lists and Complex as JSON objects, solved with jq and awk."""
+    height = ("    local node=$1 l r\n    if [[ -z $node || $node == null ]]; then echo 0; return; fi\n"
+              "    l=$(max_height \"$(jq -c .left <<< \"$node\")\")\n"
+              "    r=$(max_height \"$(jq -c .right <<< \"$node\")\")\n"
+              "    echo $(( (l > r ? l : r) + 1 ))\n}\n")
+    balanced = ("    jq 'def h: if . == null then 0 else (.left | h) as $l | (.right | h) as $r\n"
+                "        | if $l < 0 or $r < 0 or ($l - $r | fabs) > 1 then -1 else 1 + ([$l, $r] | max) end end;\n"
+                "        h >= 0' <<< \"$1\"\n}\n")
+    chain = ("    local n=$2 i j max=0\n    local -a a b best\n"
+             "    mapfile -t a < <(jq '.[].a' <<< \"$1\")\n    mapfile -t b < <(jq '.[].b' <<< \"$1\")\n"
+             "    for ((i = 0; i < n; i++)); do\n        best[i]=1\n        for ((j = 0; j < i; j++)); do\n"
+             "            if (( a[i] > b[j] && best[j] + 1 > best[i] )); then best[i]=$((best[j] + 1)); fi\n"
+             "        done\n        if (( best[i] > max )); then max=${best[i]}; fi\n    done\n    echo \"$max\"\n}\n")
+    phase = ("    awk -v a=\"$1\" -v re=\"$(jq .real <<< \"$2\")\" -v im=\"$(jq .imag <<< \"$2\")\" "
+             "'BEGIN { printf \"%.17g\\n\", atan2(im, a + re) }'\n}\n")
+    polar = ("    awk -v x=\"$1\" -v y=\"$2\" 'BEGIN { pi = atan2(0, -1); printf \"[[%.17g, %.17g], "
+             "{\\\"real\\\": %.17g, \\\"imag\\\": %.17g}]\\n\", sqrt(x * x + y * y), atan2(y, x), "
+             "2 * cos(pi), 2 * sin(pi) }'\n}\n")
+    p927, p367, p601, p124, p590 = (mbpp(n) for n in (927, 367, 601, 124, 590))
+    assert get_emitter("bash").prompt(p927).startswith(
+        '#!/bin/bash\n# A Node is a JSON object {"data": integer, "left": Node or null, "right": Node or null}.\n\n')
+    got = verdicts("bash", [(p927, height), (p367, balanced), (p601, chain), (p124, phase), (p590, polar),
+                            (p927, height.replace("+ 1", "+ 2")),
+                            (p590, polar.replace("cos(pi)", "cos(pi / 2)")),
+                            (p590, polar.replace("real", "re"))], timeout=20.0)   # another key
+    assert got == ["passed"] * 5 + ["failed"] * 3
+
+
+def test_record_results():
+    """A returned record (optional Node) is compared field by field; its oracle and wrong oracle."""
+    from mbxp.conversion.oracle import oracle_results, wrong_results
+    from mbxp.conversion.problems import from_mbpp
+    from tests.test_records import MIRROR, MIRROR_TESTS, mbpp_row
+    p = from_mbpp(mbpp_row(MIRROR, MIRROR_TESTS))
+    em = get_emitter("bash")
+    solution = ("    jq -c 'def m: if . == null then null else {data, left: (.right | m), right: (.left | m)} end; m'"
+                " <<< \"$1\"\n}\n")
+    plain = solution.replace("{data, left: (.right | m), right: (.left | m)}",
+                             '{"right": (.left | m), "left": (.right | m), "data": .data}')   # keys in any order
+    wrong = solution.replace("{data,", "{data: (.data + 1),")
+    got = verdicts("bash", [(p, em.oracle(p, oracle_results(p))), (p, em.oracle(p, wrong_results(p))),
+                          (p, solution), (p, plain), (p, wrong)])
+    assert got == ["passed", "failed", "passed", "passed", "failed"]   # plain: any value with the fields

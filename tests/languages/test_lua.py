@@ -76,3 +76,56 @@ def test_tuple_keys_nil_sentinel_and_big_integers():
         (POWER, "  return 1 << n\nend\n"),                 # wraps around at 2**64
     ])
     assert got == ["passed", "failed", "passed", "failed", "passed", "failed"]
+
+
+def mbpp(number):
+    """A real MBPP problem (records need the reference's own classes), or skip without the data."""
+    from pathlib import Path
+    from mbxp.conversion.problems import from_mbpp
+    from mbxp.conversion.sources import load_mbpp
+    src = Path("/work/shared/data")
+    if not (src / "mbpp" / "mbpp.jsonl").exists():
+        pytest.skip("no MBPP data")
+    return from_mbpp(next(r for r in load_mbpp(src) if r["task_id"] == number))
+
+
+def test_records_with_ordinary_solutions():
+    """Node trees (nil children), Pair lists and Complex, solved the way a Lua programmer would."""
+    height = ("  if node == nil then return 0 end\n"
+              "  return 1 + math.max(max_height(node.left), max_height(node.right))\nend\n")
+    balanced = ("  local function height(n)\n    if n == nil then return 0 end\n"
+                "    local l, r = height(n.left), height(n.right)\n"
+                "    if l < 0 or r < 0 or math.abs(l - r) > 1 then return -1 end\n"
+                "    return 1 + math.max(l, r)\n  end\n  return height(root) >= 0\nend\n")
+    chain = ("  local best, out = {}, 0\n  for i = 1, n do\n    best[i] = 1\n    for j = 1, i - 1 do\n"
+             "      if arr[i].a > arr[j].b then best[i] = math.max(best[i], best[j] + 1) end\n    end\n"
+             "    out = math.max(out, best[i])\n  end\n  return out\nend\n")
+    phase = "  return math.atan(b.imag, a + b.real)\nend\n"
+    polar = ("  return {{math.sqrt(x * x + y * y), math.atan(y, x)}, "
+             "Complex.new(2 * math.cos(math.pi), 2 * math.sin(math.pi))}\nend\n")
+    p927, p367, p601, p124, p590 = (mbpp(n) for n in (927, 367, 601, 124, 590))
+    assert "Node = {}\nNode.__index = Node\nfunction Node.new(data, left, right)" in get_emitter("lua").prompt(p927)
+    got = verdicts("lua", [(p927, height), (p367, balanced), (p601, chain), (p124, phase), (p590, polar),
+                           (p927, height.replace("1 +", "2 +")),
+                           (p590, polar.replace("math.cos(math.pi)", "math.cos(math.pi / 2)")),
+                           (p590, polar.replace("Complex.new(2 * math.cos(math.pi), 2 * math.sin(math.pi))",
+                                                "{real = -2, imag = 0}")),
+                           (p927, "  return {1}\nend\n")])
+    assert got == ["passed"] * 5 + ["failed"] * 2 + ["passed", "failed"]   # any table with the fields
+
+
+def test_record_results():
+    """A returned record (optional Node) is compared field by field; its oracle and wrong oracle."""
+    from mbxp.conversion.oracle import oracle_results, wrong_results
+    from mbxp.conversion.problems import from_mbpp
+    from tests.test_records import MIRROR, MIRROR_TESTS, mbpp_row
+    p = from_mbpp(mbpp_row(MIRROR, MIRROR_TESTS))
+    em = get_emitter("lua")
+    solution = ("  if root == nil then return nil end\n"
+                "  return Node.new(root.data, mirror(root.right), mirror(root.left))\nend\n")
+    plain = ("  if root == nil then return nil end\n"
+             "  return {data = root.data, left = mirror(root.right), right = mirror(root.left)}\nend\n")
+    wrong = solution.replace("(root.data", "(root.data + 1")
+    got = verdicts("lua", [(p, em.oracle(p, oracle_results(p))), (p, em.oracle(p, wrong_results(p))),
+                          (p, solution), (p, plain), (p, wrong)])
+    assert got == ["passed", "failed", "passed", "passed", "failed"]   # plain: any value with the fields

@@ -100,3 +100,52 @@ def test_tuple_keys_are_joined_names():
         (PAIRS, '  list("1, 2" = 2, "3, 4" = 1)\n}\n'),
     ])
     assert got == ["passed", "failed", "failed"], got
+
+
+def mbpp(number):
+    """A real MBPP problem (records need the reference's own classes), or skip without the data."""
+    from pathlib import Path
+    from mbxp.conversion.problems import from_mbpp
+    from mbxp.conversion.sources import load_mbpp
+    src = Path("/work/shared/data")
+    if not (src / "mbpp" / "mbpp.jsonl").exists():
+        pytest.skip("no MBPP data")
+    return from_mbpp(next(r for r in load_mbpp(src) if r["task_id"] == number))
+
+
+def test_records_with_ordinary_solutions():
+    """Node trees (S3 lists, NULL children), Pair lists and R's complex, solved as an R programmer would."""
+    height = "  if (is.null(node)) return(0)\n  1 + max(max_height(node$left), max_height(node$right))\n}\n"
+    balanced = ("  height <- function(n) {\n    if (is.null(n)) return(0)\n"
+                "    l <- height(n$left)\n    r <- height(n$right)\n"
+                "    if (l < 0 || r < 0 || abs(l - r) > 1) return(-1)\n    1 + max(l, r)\n  }\n"
+                "  height(root) >= 0\n}\n")
+    chain = ("  best <- rep(1, n)\n  for (i in seq_len(n)) for (j in seq_len(i - 1))\n"
+             "    if (arr[[i]]$a > arr[[j]]$b) best[i] <- max(best[i], best[j] + 1)\n  max(best)\n}\n")
+    phase = "  Arg(a + b)\n}\n"
+    polar = "  list(c(sqrt(x^2 + y^2), atan2(y, x)), complex(modulus = 2, argument = pi))\n}\n"
+    p927, p367, p601, p124, p590 = (mbpp(n) for n in (927, 367, 601, 124, 590))
+    assert 'Node <- function(data, left, right) {\n  structure(list(data = data, left = left, right = right), ' \
+           'class = "Node")\n}' in get_emitter("r").prompt(p927)
+    got = verdicts("r", [(p927, height), (p367, balanced), (p601, chain), (p124, phase), (p590, polar),
+                         (p590, polar.replace("complex(modulus = 2, argument = pi)", "-2")),   # as Python: -2 == -2+0j
+                         (p927, height.replace("1 +", "2 +")),
+                         (p590, polar.replace("argument = pi", "argument = pi / 2")),
+                         (p927, "  list(data = 1)\n}\n")])
+    assert got == ["passed"] * 6 + ["failed"] * 3
+
+
+def test_record_results():
+    """A returned record (optional Node) is compared field by field; its oracle and wrong oracle."""
+    from mbxp.conversion.oracle import oracle_results, wrong_results
+    from mbxp.conversion.problems import from_mbpp
+    from tests.test_records import MIRROR, MIRROR_TESTS, mbpp_row
+    p = from_mbpp(mbpp_row(MIRROR, MIRROR_TESTS))
+    em = get_emitter("r")
+    solution = "  if (is.null(root)) return(NULL)\n  Node(root$data, mirror(root$right), mirror(root$left))\n}\n"
+    plain = ("  if (is.null(root)) return(NULL)\n"
+             "  list(data = root$data, left = mirror(root$right), right = mirror(root$left))\n}\n")
+    wrong = solution.replace("(root$data", "(root$data + 1")
+    got = verdicts("r", [(p, em.oracle(p, oracle_results(p))), (p, em.oracle(p, wrong_results(p))),
+                          (p, solution), (p, plain), (p, wrong)])
+    assert got == ["passed", "failed", "passed", "passed", "failed"]   # plain: any value with the fields

@@ -18,6 +18,14 @@ there to read and write them (jq must be installed next to bash). Plain stays th
 problems it expresses read as MultiPL-E's. Dropped: strings with a NUL byte (a Bash string cannot
 hold one), JSON-mode values JSON cannot hold (non-finite floats, container dict keys).
 
+Records (class instances, and Python's complex as the record Complex) have no plain encoding, so
+they put a problem in JSON mode: a record is a JSON object keyed by its Python field names,
+`{"data": 1, "left": null, "right": null}`, `{"real": 0.0, "imag": 1.0}`. The header (after the
+shebang, before the doc comment) declares each one's keys and their JSON types; the doc comment
+then names values by the record, e.g. "$1 is a JSON array of Pairs". A record compares as an
+object does (same keys, each value equal). Dropped: a set inside a record (sorting it for an
+order-free comparison would need a recursive jq filter for a recursive record).
+
 Comparison: a scalar string, integer or boolean result must match exactly (after the trailing
 newlines `$(...)` removes). Other plain results are compared token by token, ignoring runs of
 blanks: numbers with tolerance where a float is involved (integers always exactly), dict lines in
@@ -33,7 +41,7 @@ import json
 import math
 from typing import Any
 
-from ..ir import Problem, Type
+from ..ir import Problem, Record, Type
 from ..types import finish, infer
 from .base import FAIL_EXIT, FAIL_MARKER, PASS_MARKER, Emitter, comment_lines, sort_key_values
 
@@ -153,8 +161,11 @@ class BashEmitter(Emitter):
     naming = "snake"
     reserved = RESERVED
     none_word = "None"
+    records = True
 
     def unsupported(self, p: Problem) -> str | None:
+        if any(f.type.contains("set") for fields in p.records.values() for f in fields):
+            return "a set inside a record: its JSON array would be compared in order"
         if not self.json_mode(p):
             return None
         try:
@@ -203,6 +214,8 @@ class BashEmitter(Emitter):
             if "\0" in v:
                 raise Unencodable("a string with a NUL byte: Bash strings cannot hold one")
             return v
+        if isinstance(v, Record):
+            return {name: self.jsonable(x, ft) for name, x, ft in self.record_fields(v)}
         if isinstance(v, dict):
             kt, vt = t.args if t.kind == "dict" else (Type("any"), Type("any"))
             out = {}
@@ -227,6 +240,8 @@ class BashEmitter(Emitter):
             t = t.elem if v is not None else t
         if v is None:
             return "None"
+        if isinstance(v, Record):
+            raise Unencodable("a record: no plain-text encoding")
         if t.kind == "any":
             t = finish(infer(v))
         if isinstance(v, bool):
@@ -290,7 +305,7 @@ class BashEmitter(Emitter):
 
     def floats(self, p: Problem) -> bool:
         t = p.returns
-        return t.contains("float") or (t.contains("any") and any(has_float(c.expected) for c in p.tests))
+        return has_float_type(t, p) or (t.contains("any") and any(has_float(c.expected) for c in p.tests))
 
     def mode(self, p: Problem, json_mode: bool = False) -> str:
         t = p.returns
@@ -314,7 +329,15 @@ class BashEmitter(Emitter):
 
     # ---- texts -------------------------------------------------------------------------------
     def header(self, p: Problem) -> str:
-        return "#!/bin/bash\n"
+        records = "".join(self.record_doc(p, name) for name in self.record_order(p))
+        return "#!/bin/bash\n" + (records + "\n" if records else "")
+
+    def record_doc(self, p: Problem, name: str) -> str:
+        keys = ", ".join(f'"{f.name}": {json_noun(f.type)}' for f in p.records[name])
+        return f"# A {name} is a JSON object {{{keys}}}.\n"
+
+    def field_name(self, python_name: str) -> str:
+        return python_name   # a JSON key, not a shell word
 
     def prompt(self, p: Problem) -> str:
         js = self.json_mode(p)
@@ -365,7 +388,14 @@ def is_json_type(t: Type) -> bool:
     """Values of these types are JSON text in a JSON-mode problem; scalars stay plain."""
     if t.kind == "optional":
         return is_json_type(t.elem)
-    return t.kind in ("list", "tuple", "set", "dict", "any")
+    return t.kind in ("list", "tuple", "set", "dict", "any", "record")
+
+
+def has_float_type(t: Type, p: Problem, seen: frozenset = frozenset()) -> bool:
+    """Whether a value of type t can hold a float, looking into records (each once)."""
+    if t.kind == "record":
+        return t.name not in seen and any(has_float_type(f.type, p, seen | {t.name}) for f in p.records[t.name])
+    return t.kind == "float" or any(has_float_type(a, p, seen) for a in t.args)
 
 
 NOUNS = {"int": "integer", "long": "integer", "bigint": "integer", "float": "number", "str": "string",
@@ -384,6 +414,8 @@ def json_noun(t: Type, plural: bool = False) -> str:
         return "[" + ", ".join(json_noun(a) for a in t.args) + f"] array{s}"
     if k == "dict":
         return f"object{s} mapping {json_noun(t.args[0], True)} to {json_noun(t.args[1], True)}"
+    if k == "record":
+        return t.name + s
     return NOUNS.get(k, "value") + s
 
 

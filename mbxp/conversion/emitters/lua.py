@@ -14,6 +14,12 @@ identity), None nil.
 - Integers beyond 64 bits (Lua integers wrap around, there is no standard bignum): every value of
   kind bigint is a decimal string `"115975"`, and the prompt says so; an expected one accepts the
   equal string or an equal integer.
+- Records (class instances, and Python's complex as the record Complex): the usual Lua class, a
+  global table with `__index` and a constructor `Node.new(data, left, right)` over all fields in
+  order, declared in the header after a comment giving each field's type; a missing child is nil
+  (an absent key, as a Lua tree has it). Values are `Node.new(1, nil, nil)`. A record compares as
+  any table does (field by field, so a plain `{data = 1}` also matches), floats with tolerance.
+  A record named like a global the program uses (`string`, `null`, the function) is dropped.
 
 Comparison: tables by their keys (`pairs` both ways), so sequences, dicts and nil holes all
 follow one rule; numbers exactly when both are integers, otherwise with tolerance (as Python's
@@ -25,7 +31,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from ..ir import INT64, Problem, Type
+from ..ir import INT64, Problem, Record, Type
 from .base import FAIL_EXIT, FAIL_MARKER, PASS_MARKER, Emitter, comment_lines, float_repr
 
 RESERVED = frozenset("""and break do else elseif end false for function goto if in local nil not or
@@ -125,9 +131,13 @@ class LuaEmitter(Emitter):
     reserved = RESERVED | GLOBALS
     none_word = "nil"
     list_word = "table"
+    records = True
     null = False   # None inside containers written as the `null` sentinel (see for_problem)
 
     def unsupported(self, p: Problem) -> str | None:
+        for name in p.records:
+            if name in self.reserved or name in ("null", self.function_name(p)) or name.startswith("mbxp"):
+                return f"a record named {name} would shadow a Lua global the program uses"
         if any(not joinable(k) for k in tuple_keys(p)):
             return "a dict key that is a set, or a tuple of other than ints and strings without ',': " \
                    "Lua compares table keys by identity"
@@ -151,7 +161,19 @@ class LuaEmitter(Emitter):
         return f"function {self.function_name(p)}({', '.join(params)})"
 
     def header(self, p: Problem) -> str:
-        return NULL_HEADER if self.for_problem(p).null else ""
+        classes = "".join(self.record_class(p, name) for name in self.record_order(p))
+        return (NULL_HEADER if self.for_problem(p).null else "") + classes
+
+    def record_class(self, p: Problem, name: str) -> str:
+        fields = [self.field_name(f.name) for f in p.records[name]]
+        types = ", ".join(f"{n} ({type_words(f.type)})" for n, f in zip(fields, p.records[name]))
+        table = ", ".join(f"{n} = {n}" for n in fields)
+        return (f"-- A {name} has the fields {types}.\n{name} = {{}}\n{name}.__index = {name}\n"
+                f"function {name}.new({', '.join(fields)})\n"
+                f"  return setmetatable({{{table}}}, {name})\nend\n\n")
+
+    def field_name(self, python_name: str) -> str:
+        return python_name + "_" if python_name in RESERVED else python_name   # t.type is fine, t.end is not
 
     def prompt(self, p: Problem) -> str:
         doc = [self.describe(p)]
@@ -223,8 +245,11 @@ class LuaEmitter(Emitter):
     def lit_list(self, items: list[str], t: Type) -> str:
         return "{" + ", ".join(self.holes(items)) + "}"
 
+    def lit_record(self, value: Record, t: Type) -> str:
+        return f"{value.name}.new({', '.join(self.literal(v, ft) for _, v, ft in self.record_fields(value))})"
+
     def lit_set(self, items: list[str], t: Type) -> str:
-        if t.elem.kind in ("tuple", "list", "set", "dict", "any"):
+        if t.elem.kind in ("tuple", "list", "set", "dict", "any", "record"):
             return self.lit_list(items, t)
         return "{" + ", ".join(f"[{x}] = true" for x in self.holes(items)) + "}"
 
@@ -283,7 +308,19 @@ def joinable(key: Any) -> bool:
         isinstance(x, int) and not isinstance(x, bool) or isinstance(x, str) and "," not in x for x in key)
 
 
+def type_words(t: Type) -> str:
+    """How a record's declaration comment names a field's type."""
+    if t.kind == "optional":
+        return type_words(t.elem) + " or nil"
+    if t.kind == "record":
+        return f"a {t.name}"
+    return {"bool": "a boolean", "int": "an integer", "long": "an integer", "bigint": "a decimal string",
+            "float": "a number", "str": "a string", "any": "any value"}.get(t.kind, "a table")
+
+
 def nil_inside(v: Any) -> bool:
+    if isinstance(v, Record):   # a nil field is a constructor argument; only deeper tables matter
+        return any(nil_inside(x) for x in v.fields.values())
     if isinstance(v, (list, tuple, set, frozenset)):
         return any(x is None or nil_inside(x) for x in v)
     if isinstance(v, dict):

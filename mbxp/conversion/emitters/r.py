@@ -15,6 +15,15 @@ the prompt says so after the description, with an example. Such keys must map on
 ints below 1e5, which R prints without an exponent, or comma-free strings), else the problem is
 dropped.
 
+Records (class instances): an S3 object, the usual R record: the header defines a constructor
+`Node <- function(data, left, right) structure(list(data = data, left = left, right = right),
+class = "Node")` after a comment giving each field's type; a missing child is NULL (list() keeps
+it, node$left reads it). Values are `Node(1, NULL, NULL)`. A record compares field by field
+(`x[["data"]]`, so any named list with those fields matches). Python's complex (the record
+Complex) is R's own complex type, `complex(real = 0.0, imaginary = 1.0)`, compared by Re and Im
+with tolerance (a plain number counts as imaginary part 0, as in Python). A record named like a
+function the test uses is dropped.
+
 R has no fixed convention for sequences (c() or list()), so the check is lenient about that
 representation but strict about content: it is type-directed by a descriptor built from the
 expected value (ints exact, floats with tolerance, sets and dicts order-free, NULL for None).
@@ -24,13 +33,18 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..ir import BIGINT, Problem, Type
+from ..ir import BIGINT, COMPLEX, Problem, Record, Type
 from ..types import finish, infer
 from .base import FAIL_EXIT, FAIL_MARKER, PASS_MARKER, Emitter, comment_lines, float_repr, leaves
 
 RESERVED = frozenset("if else repeat while function for next break TRUE FALSE NULL Inf NaN NA "
                      "NA_integer_ NA_real_ NA_complex_ NA_character_ in".split())
 SCALARS = ("bool", "int", "long", "bigint", "float", "str")
+# Functions the test program calls: a record constructor of that name would replace them.
+USED = frozenset("""c list length names structure is.null is.list is.atomic is.numeric is.character
+is.logical is.complex is.nan is.na is.finite is.infinite inherits as.list as.bigz abs max round
+Re Im setequal anyDuplicated seq_along rep exists cat paste substr deparse stderr quit isTRUE
+complex numeric logical character""".split())
 INT64 = 2**63
 
 EQUAL = r'''
@@ -54,6 +68,16 @@ mbxp_eq <- function(x, y, d) {
       x <- as.bigz(x)
     }
     return(length(x) == 1 && !is.na(x) && isTRUE(x == y))
+  }
+  if (k == "complex") {
+    if (!is.atomic(x) || length(x) != 1 || !(is.complex(x) || is.numeric(x))) return(FALSE)
+    return(mbxp_eq(Re(x), Re(y), list(k = "float")) && mbxp_eq(Im(x), Im(y), list(k = "float")))
+  }
+  # a record: every field of the descriptor's f, read with [[ (exact names; NULL when absent)
+  if (k == "rec") {
+    if (!is.list(x)) return(FALSE)
+    for (f in names(d$f)) if (!mbxp_eq(x[[f]], y[[f]], d$f[[f]])) return(FALSE)
+    return(TRUE)
   }
   if (k == "float" || k == "int") {
     if (!is.atomic(x) || length(x) != 1 || !is.numeric(x)) return(FALSE)
@@ -119,7 +143,12 @@ class REmitter(Emitter):
         return re.sub(r"\b([Aa]) R\b", r"\1n R", super().describe(p))
 
     # ---- what R cannot hold ----------------------------------------------------------------
+    records = True
+
     def unsupported(self, p: Problem) -> str | None:
+        for name in p.records:
+            if name in USED or name in RESERVED or name == self.function_name(p) or name.startswith("mbxp"):
+                return f"a record named {name} would replace an R function the program uses"
         for case in p.tests + p.examples:
             for value, t in [*zip(case.args, [prm.type for prm in p.params]), (case.expected, p.returns)]:
                 reason = self.problem_with(value, t)
@@ -134,6 +163,8 @@ class REmitter(Emitter):
             return None
         if isinstance(value, bool):
             return None
+        if isinstance(value, Record):
+            return next((r for _, v, ft in self.record_fields(value) if (r := self.problem_with(v, ft))), None)
         if isinstance(value, str) and "\0" in value:
             return "a string with a NUL character, which R strings cannot hold"
         if isinstance(value, dict):
@@ -226,6 +257,12 @@ class REmitter(Emitter):
     def lit_none(self, t: Type) -> str:
         return "NULL"
 
+    def lit_record(self, value: Record, t: Type) -> str:
+        if value.name == COMPLEX:
+            return (f"complex(real = {self.lit_float(float(value.fields['real']))}, "
+                    f"imaginary = {self.lit_float(float(value.fields['imag']))})")
+        return f"{value.name}({', '.join(self.literal(v, ft) for _, v, ft in self.record_fields(value))})"
+
     def lit_dict(self, items: list[tuple[str, str]], t: Type) -> str:
         return "list(" + ", ".join(f"{k if k.startswith(chr(34)) else chr(34) + k + chr(34)} = {v}"
                                    for k, v in items) + ")"
@@ -237,6 +274,11 @@ class REmitter(Emitter):
             return 'list(k = "null")'
         if t.kind in SCALARS:
             return f'list(k = "{ {"long": "int"}.get(t.kind, t.kind)}")'
+        if isinstance(value, Record):
+            if value.name == COMPLEX:
+                return 'list(k = "complex")'
+            return 'list(k = "rec", f = list(' + ", ".join(
+                f"{self.field_name(n)} = {self.describe_value(v, ft)}" for n, v, ft in self.record_fields(value)) + "))"
         if t.kind == "dict":
             return self.items_descriptor("dict", [self.describe_value(v, t.args[1]) for v in value.values()])
         items = sorted_items(value) if t.kind == "set" else list(value)
@@ -251,7 +293,15 @@ class REmitter(Emitter):
 
     # ---- the four texts --------------------------------------------------------------------
     def header(self, p: Problem) -> str:
-        return "library(gmp, warn.conflicts = FALSE)\n" if big_value(p) is not None else ""
+        gmp = "library(gmp, warn.conflicts = FALSE)\n" if big_value(p) is not None else ""
+        return gmp + "".join(self.record_class(p, name) for name in self.record_order(p) if name != COMPLEX)
+
+    def record_class(self, p: Problem, name: str) -> str:
+        fields = [self.field_name(f.name) for f in p.records[name]]
+        types = ", ".join(f"{n} ({type_words(f.type)})" for n, f in zip(fields, p.records[name]))
+        return (f'# A {name} is a list of class "{name}" with the fields {types}.\n'
+                f"{name} <- function({', '.join(fields)}) {{\n"
+                f"  structure(list({', '.join(f'{n} = {n}' for n in fields)}), class = \"{name}\")\n}}\n\n")
 
     def prompt(self, p: Problem) -> str:
         lines = [self.describe(p)]
@@ -287,6 +337,16 @@ class REmitter(Emitter):
         items = ",\n    ".join(self.literal(r, p.returns) for r in results)
         return ("  mbxp_calls <<- if (exists(\"mbxp_calls\")) mbxp_calls + 1 else 1\n"
                 f"  list(\n    {items}\n  )[[mbxp_calls]]\n}}\n")
+
+
+def type_words(t: Type) -> str:
+    """How a record's declaration comment names a field's type."""
+    if t.kind == "optional":
+        return type_words(t.elem) + " or NULL"
+    if t.kind == "record":
+        return "a complex number" if t.name == COMPLEX else f"a {t.name}"
+    return {"bool": "a logical", "int": "an integer", "long": "an integer", "bigint": "a bigz",
+            "float": "a number", "str": "a string", "dict": "a named list"}.get(t.kind, "a vector or list")
 
 
 def big_value(p: Problem) -> int | None:
