@@ -1,5 +1,7 @@
-"""Go: many programs per `go build` call (one main package each in a throwaway module), with the
-warm build cache of the toolchain manifest; each binary runs alone in its own sandbox.
+"""Go: many programs per `go build` call in a throwaway module, with the warm build cache of the
+toolchain manifest. LINKED: programs whose package initialisation cannot do anything (`mergeable`)
+become packages `pN` of one binary with a dispatcher `main`, so a batch pays one link instead of
+one per program; each program still runs alone, in its own sandbox, as `./main N`.
 
 Imports, like goimports: Go refuses a program whose imports don't match its uses exactly, and a
 completion written inside the function body cannot touch the import block. So before judging,
@@ -44,15 +46,15 @@ class GoRunner(Runner):
     compile_memory_mb = 2048
     repair_rounds = 2
 
-    def compile_batch(self, jobs: list[Job], sandbox: str) -> None:
+    def compile_batch(self, jobs: list[Job], sandbox: str, plain: bool = False) -> None:
         for job in jobs:
             job.extra["go_source"] = normalize(job.source)
             job.compiled = True
         todo = list(jobs)
         for round_ in range(self.repair_rounds + 1):
-            failed = self._build(todo, sandbox)
+            failed = self._build(todo, sandbox, plain)
             if failed is None:  # the whole batch timed out: give each program its own time
-                failed = [f for job in todo for f in self._build([job], sandbox) or []]
+                failed = [f for job in todo for f in self._build([job], sandbox, plain) or []]
             todo = []
             for job, errors in failed:
                 fixed = repair(job.extra["go_source"], errors) if round_ < self.repair_rounds else None
@@ -63,17 +65,32 @@ class GoRunner(Runner):
             if not todo:
                 return
 
-    def _build(self, jobs: list[Job], sandbox: str) -> list[tuple[Job, str]] | None:
+    def compile_per_sample(self, jobs: list[Job], sandbox: str) -> None:
+        for job in jobs:  # a plain `go build` per program (same import repair, default linker flags)
+            self.compile_batch([job], sandbox, plain=True)
+
+    def _build(self, jobs: list[Job], sandbox: str, plain: bool = False) -> list[tuple[Job, str]] | None:
         """One `go build` of all jobs; returns the failed ones with their own compiler messages,
-        or None when a batch of several timed out."""
+        or None when a batch of several timed out. Programs that `mergeable` allows become
+        packages of one binary (one link for all; see LINKED), the others stay main packages."""
         bdir = Path(tempfile.mkdtemp(prefix="gobatch-", dir=jobs[0].workdir.parent))
+        merged = [] if plain or len(jobs) < 2 else [i for i, j in enumerate(jobs) if mergeable(j.extra["go_source"])]
         try:
             (bdir / "go.mod").write_text(MODULE)
             for i, job in enumerate(jobs):
                 (bdir / f"p{i}").mkdir()
-                (bdir / f"p{i}" / self.filename).write_text(job.extra["go_source"], encoding="utf-8")
+                text = job.extra["go_source"]
+                if i in merged:
+                    text = re.sub(r"^package[ \t]+main\b", f"package p{i}", text, count=1, flags=re.MULTILINE)
+                    text += "\n\nfunc MbxpMain() { main() }\n"
+                (bdir / f"p{i}" / self.filename).write_text(text, encoding="utf-8")
+            if len(merged) > 1:
+                (bdir / "linked").mkdir()
+                (bdir / "linked" / "main.go").write_text(dispatcher(merged))
+            else:
+                merged = []
             limits = Limits(timeout=self.compile_timeout, memory_mb=self.compile_memory_mb)
-            argv = [self.tool("go"), "build", "-ldflags=-s -w", "-o", "out/", "./..."]
+            argv = [self.tool("go"), "build", *([] if plain else ["-ldflags=-s -w"]), "-o", "out/", "./..."]
             res = self.sandboxed(argv, bdir, limits, sandbox,
                                  rw_binds=tuple(self.toolchain().get("rw_binds") or ()))
             if res.timed_out and len(jobs) > 1:
@@ -81,12 +98,33 @@ class GoRunner(Runner):
                     job.compile_seconds += res.duration / len(jobs)
                 return None
             blocks = errors_by_package(res.stderr)
+            linked = bdir / "out" / "linked"
+            if merged and not linked.exists() and not res.timed_out:
+                # a merged package failed: the others link without it (compiles come from the cache)
+                for job in jobs:
+                    job.compile_seconds += res.duration / len(jobs)
+                bad = [i for i in merged if i in blocks or not blocks]
+                good = [jobs[i] for i in range(len(jobs)) if i not in bad]
+                failed = []
+                for i in bad:
+                    text = blocks.get(i) or res.stderr or "go build produced no binary\n"
+                    jobs[i].compile_result = dataclasses.replace(res, exit_code=res.exit_code or 1, stderr=text)
+                    failed.append((jobs[i], text))
+                if not blocks:  # nothing attributable: every merged program builds alone
+                    return failed[:0] + [f for i in bad for f in self._build([jobs[i]], sandbox) or []] + \
+                        (self._build(good, sandbox) or [] if good else [])
+                return failed + ((self._build(good, sandbox) or []) if good else [])
             failed = []
             for i, job in enumerate(jobs):
                 job.compile_seconds += res.duration / len(jobs)
-                binary = bdir / "out" / f"p{i}"
+                binary = linked if i in merged else bdir / "out" / f"p{i}"
                 if binary.exists() and not res.timed_out:
-                    shutil.move(binary, job.workdir / "main")
+                    if i in merged:
+                        shutil.copy(binary, job.workdir / "main")  # a copy: samples must not share a file
+                        job.extra["go_index"] = i
+                    else:
+                        shutil.move(binary, job.workdir / "main")
+                        job.extra.pop("go_index", None)
                     job.compile_result = dataclasses.replace(res, exit_code=0, stderr="")
                     continue
                 text = blocks.get(i) or res.stderr or "go build produced no binary\n"
@@ -99,8 +137,33 @@ class GoRunner(Runner):
 
     def run_job(self, job: Job, timeout: float, sandbox: str) -> ProcResult:
         limits = Limits(timeout=timeout, memory_mb=self.memory_mb)
-        return self.sandboxed(["./main"], job.workdir, limits, sandbox)
+        argv = ["./main", *([str(job.extra["go_index"])] if "go_index" in job.extra else [])]
+        return self.sandboxed(argv, job.workdir, limits, sandbox)
 
+
+def mergeable(source: str) -> bool:
+    """Whether a program may be one package of a shared binary (LINKED): every package's
+    initialisation runs in that binary, so the program must have none that can do anything —
+    no init functions, no package-level variable computed by a call — and no compiler directives."""
+    if "//go:" in source:
+        return False
+    code = strip_strings(source)
+    if re.search(r"^func[ \t]+(init|MbxpMain)\b", code, re.MULTILINE):
+        return False
+    for chunk in re.split(r"\n(?=\S)", code):
+        if chunk.startswith("var"):
+            body = chunk[chunk.index("(") + 1:] if re.match(r"var\s*\(", chunk) else chunk
+            if "(" in body:
+                return False
+    return True
+
+
+def dispatcher(indices: list[int]) -> str:
+    imports = "".join(f'\tp{i} "mbxpbatch/p{i}"\n' for i in indices)
+    cases = "".join(f'\tcase "{i}":\n\t\tp{i}.MbxpMain()\n' for i in indices)
+    return (f'package main\n\nimport (\n\t"os"\n{imports})\n\nfunc main() {{\n\twhich := os.Args[1]\n'
+            f'\tos.Args = os.Args[:1] // the program sees the arguments it would see alone\n'
+            f'\tswitch which {{\n{cases}\tdefault:\n\t\tos.Exit(2)\n\t}}\n}}\n')
 
 
 def errors_by_package(stderr: str) -> dict[int, str]:
