@@ -85,6 +85,8 @@ class GoRunner(Runner):
                     text += "\n\nfunc MbxpMain() { main() }\n"
                 (bdir / f"p{i}" / self.filename).write_text(text, encoding="utf-8")
             if len(merged) > 1:
+                merged = self._parse_ok(bdir, merged, sandbox)
+            if len(merged) > 1:
                 (bdir / "linked").mkdir()
                 (bdir / "linked" / "main.go").write_text(dispatcher(merged))
             else:
@@ -134,6 +136,22 @@ class GoRunner(Runner):
             return failed
         finally:
             shutil.rmtree(bdir, ignore_errors=True)
+
+    def _parse_ok(self, bdir: Path, indices: list[int], sandbox: str) -> list[int]:
+        """The programs gofmt can parse: a syntax error would cost the shared link a second build,
+        so such a program builds as its own main package instead."""
+        gofmt = str(Path(self.tool("go")).with_name("gofmt"))
+        files = [f"p{i}/{self.filename}" for i in indices]
+        res = self.sandboxed([gofmt, "-l", "-e", *files], bdir, Limits(timeout=60, memory_mb=1024), sandbox)
+        if res.timed_out or res.exit_code is None:
+            return []
+        bad = {int(m) for m in re.findall(r"^p(\d+)/", res.stderr, re.MULTILINE)}
+        for i in bad:  # back to a main package
+            path = bdir / f"p{i}" / self.filename
+            text = path.read_text(encoding="utf-8").removesuffix("\n\nfunc MbxpMain() { main() }\n")
+            path.write_text(re.sub(rf"^package[ \t]+p{i}\b", "package main", text, count=1, flags=re.MULTILINE),
+                            encoding="utf-8")
+        return [i for i in indices if i not in bad]
 
     def run_job(self, job: Job, timeout: float, sandbox: str) -> ProcResult:
         limits = Limits(timeout=timeout, memory_mb=self.memory_mb)
