@@ -34,6 +34,7 @@ class SwiftRunner(Runner):
     stop_tokens = ["\nfunc ", "\n///", "\n// ", "\nprint(", "\nlet ", "\nvar ", "\nassert(",
                    "\nimport ", "\nstruct ", "\nclass ", "\nenum ", "\nextension "]
     compile_memory_mb = 4096
+    per_sample_compile = compile_cmd  # a fresh module cache per program, as a plain swiftc has
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
