@@ -72,3 +72,47 @@ def test_oracle_survives_truncation():
     oracle = get_emitter("scala").oracle(BOXED, oracle_results(BOXED))
     program = assemble(row, oracle + "\n  def extra(): Int = 1\n")
     assert "extra" not in program
+
+
+def mbpp(number):
+    """A real MBPP problem (records need the reference's own classes), or skip without the data."""
+    from pathlib import Path
+    from mbxp.conversion.problems import from_mbpp
+    from mbxp.conversion.sources import load_mbpp
+    src = Path("/work/shared/data")
+    if not (src / "mbpp" / "mbpp.jsonl").exists():
+        pytest.skip("no MBPP data")
+    return from_mbpp(next(r for r in load_mbpp(src) if r["task_id"] == number))
+
+
+def test_records_with_ordinary_solutions():
+    """Node trees, Pair lists and Complex case classes, solved the way a Scala programmer would,
+    and a record result (an Option) checked by the oracle and its wrong twin."""
+    from mbxp.conversion.oracle import wrong_results
+    from mbxp.conversion.problems import from_mbpp
+    from tests.test_records import MIRROR, MIRROR_TESTS, mbpp_row
+    height = ("    1 + math.max(node.left.map(maxHeight).getOrElse(0),\n"
+              "      node.right.map(maxHeight).getOrElse(0))\n  }\n")
+    balanced = ("    def height(n: Option[Node]): Int = n match {\n"
+                "      case None => 0\n"
+                "      case Some(t) =>\n"
+                "        val l = height(t.left)\n        val r = height(t.right)\n"
+                "        if (l < 0 || r < 0 || math.abs(l - r) > 1) -1 else 1 + math.max(l, r)\n    }\n"
+                "    height(Some(root)) >= 0\n  }\n")
+    chain = ("    val best = Array.fill(n)(1)\n"
+             "    for (i <- 0 until n; j <- 0 until i if arr(i).a > arr(j).b) best(i) = math.max(best(i), best(j) + 1)\n"
+             "    best.max\n  }\n")
+    phase = "    math.atan2(b.imag, a + b.real)\n  }\n"
+    polar = "    ((sqrt(x * x + y * y), atan2(y, x)), Complex(2 * cos(Pi), 2 * sin(Pi)))\n  }\n"
+    mirror = "    root.map(n => Node(n.data, mirror(n.right), mirror(n.left)))\n  }\n"
+    p927, p367, p601, p124, p590 = (mbpp(n) for n in (927, 367, 601, 124, 590))
+    pm = from_mbpp(mbpp_row(MIRROR, MIRROR_TESTS))
+    em = get_emitter("scala")
+    assert "case class Node(data: Int, left: Option[Node], right: Option[Node])\n" in em.prompt(p927)
+    got = verdicts("scala", [(p927, height), (p367, balanced), (p601, chain), (p124, phase), (p590, polar),
+                             (pm, mirror), (pm, em.oracle(pm, oracle_results(pm))),
+                             (p927, height.replace("1 +", "2 +")),
+                             (p590, polar.replace("sin(Pi)", "sin(Pi / 2)")),
+                             (pm, "    root.map(n => Node(n.data, n.left, n.right))\n  }\n"),
+                             (pm, em.oracle(pm, wrong_results(pm)))], timeout=20.0)
+    assert got == ["passed"] * 7 + ["failed"] * 4

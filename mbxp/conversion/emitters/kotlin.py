@@ -6,13 +6,21 @@ is `Any`, or `Any?` when some test value at such a position is None (and `none` 
 Test literals build mutable collections with explicit type arguments (mutableListOf<Int>(...)),
 so empty ones type-check and a solution may modify its arguments; the KDoc shows listOf(...).
 Oracle: Kotlin functions have no static locals, so the call counter is a JVM system property.
+Records: each is a `data class` in the header (before the KDoc, so the test and a whole-function
+answer see it) with a `val` per attribute (not `var`: a solution's `if (n.left != null)` may then
+smart-cast; an optional field is nullable, so `Node.left: Node?` refers to its own class) and the
+primary constructor over all fields in order; literals are `Node(1, null, null)`. `mbxpEq` gets
+one clause per record that compares field by field (floats with tolerance), since a data class's
+own equals is exact.
+The helpers say `kotlin.Pair`, so a record named Pair is fine unless the problem also has a
+2-tuple; a record named like another type the program uses is dropped.
 """
 from __future__ import annotations
 
 import copy
 from typing import Any
 
-from ..ir import Problem, Type
+from ..ir import Problem, Record, Type
 from .base import FAIL_EXIT, FAIL_MARKER, PASS_MARKER, Emitter, c_string, float_repr
 from .java import tuple_elem
 
@@ -20,6 +28,11 @@ KEYWORDS = frozenset("""as break class continue do else false for fun if in inte
 package return super this throw true try typealias typeof val var when while main""".split())
 
 IMPORTS = "import kotlin.math.*\nimport java.util.*\nimport java.math.BigInteger\n"
+
+# Types the solution, the test or the helpers name: a record class must not shadow them.
+SHADOWING = frozenset("""Any Int Long Double Float Boolean Char String Number Short Byte Unit Nothing
+Math System List Map Set Triple Array BooleanArray IntArray Iterable Collection Comparator Exception
+IllegalStateException StringBuilder Regex BigInteger MainKt""".split())
 
 SCALAR = {"bool": "Boolean", "int": "Int", "long": "Long", "bigint": "BigInteger", "float": "Double",
           "str": "String"}
@@ -39,7 +52,7 @@ fun mbxpEq(a: Any?, b: Any?): Boolean {
         if (mbxpIntegral(a) && mbxpIntegral(b)) return BigInteger(a.toString()) == BigInteger(b.toString())
         return mbxpClose(a.toDouble(), b.toDouble())
     }
-    if (a is Pair<*, *> && b is Pair<*, *>) return mbxpEq(a.first, b.first) && mbxpEq(a.second, b.second)
+    if (a is kotlin.Pair<*, *> && b is kotlin.Pair<*, *>) return mbxpEq(a.first, b.first) && mbxpEq(a.second, b.second)
     if (a is Triple<*, *, *> && b is Triple<*, *, *>)
         return mbxpEq(a.first, b.first) && mbxpEq(a.second, b.second) && mbxpEq(a.third, b.third)
     if (a is List<*> && b is List<*>) return a.size == b.size && a.indices.all { mbxpEq(a[it], b[it]) }
@@ -51,7 +64,7 @@ fun mbxpEq(a: Any?, b: Any?): Boolean {
             b.containsKey(key) && mbxpEq(e.value, b[key])
         }
     }
-    return a == b
+RECORD_EQ    return a == b
 }
 
 fun mbxpSameMultiset(a: Any?, b: Any?): Boolean {
@@ -81,6 +94,15 @@ class KotlinEmitter(Emitter):
     none_word = "null"
     display = False        # literals for the KDoc rather than for the test
     any_ = "Any"           # what `any` is called in the problem at hand: see bound()
+    records = True
+
+    def unsupported(self, p: Problem) -> str | None:
+        arities = {len(t.args) for t in problem_types(p) if t.kind == "tuple"}
+        for name in p.records:
+            if (name in SHADOWING or name in KEYWORDS or name == self.function_name(p)
+                    or (name == "Pair" and 2 in arities)):
+                return f"a record class named {name} would shadow a Kotlin type"
+        return None
 
     def bound(self, p: Problem) -> "KotlinEmitter":
         """A copy of this emitter that names `any` as problem p needs."""
@@ -118,6 +140,8 @@ class KotlinEmitter(Emitter):
             if len(t.args) in (2, 3):
                 return f"{'Pair' if len(t.args) == 2 else 'Triple'}<{', '.join(self.type(a, any_) for a in t.args)}>"
             return f"List<{self.type(tuple_elem(t), any_)}>"
+        if k == "record":
+            return str(t.name)
         raise ValueError(f"kotlin: no type for {t}")
 
     def any_name(self, p: Problem) -> str:
@@ -158,6 +182,9 @@ class KotlinEmitter(Emitter):
     def lit_str(self, v: str) -> str:
         return c_string(v).replace("$", "\\$")
 
+    def lit_record(self, value: Record, t: Type) -> str:
+        return f"{value.name}({', '.join(self.literal(v, ft) for _, v, ft in self.record_fields(value))})"
+
     def _targs(self, t: Type) -> str:
         return f"<{', '.join(self.type(a) for a in t.args)}>"
 
@@ -179,7 +206,20 @@ class KotlinEmitter(Emitter):
 
     # ---- the four texts ------------------------------------------------------------------------
     def header(self, p: Problem) -> str:
-        return IMPORTS + "\n"
+        return IMPORTS + "\n" + "".join(self.record_class(p, name) + "\n" for name in self.record_order(p))
+
+    def record_class(self, p: Problem, name: str) -> str:
+        fields = ", ".join(f"val {self.field_name(f.name)}: {self.type(f.type)}" for f in p.records[name])
+        # a data class needs at least one property
+        return f"data class {name}({fields})\n" if fields else f"class {name}\n"
+
+    def record_eq(self, p: Problem) -> str:
+        out = ""
+        for name, fields in p.records.items():
+            names = [self.field_name(f.name) for f in fields]
+            same = " && ".join(f"mbxpEq(a.{n}, b.{n})" for n in names) or "true"
+            out += f"    if (a is {name} && b is {name}) return {same}\n"
+        return out
 
     def prompt(self, p: Problem) -> str:
         return self.bound(p)._prompt(p)
@@ -203,7 +243,8 @@ class KotlinEmitter(Emitter):
             calls.append(f"    mbxpCheck({i}, {fn}({args}), {self.literal(case.expected, p.returns)})")
         helpers = (HELPERS.replace("REL", repr(p.rel_tol)).replace("ABS", repr(p.abs_tol))
                    .replace("UNORDERED", "true" if p.compare == "unordered" else "false")
-                   .replace("FAIL_MARKER", FAIL_MARKER).replace("FAIL_EXIT", str(FAIL_EXIT)))
+                   .replace("FAIL_MARKER", FAIL_MARKER).replace("FAIL_EXIT", str(FAIL_EXIT))
+                   .replace("RECORD_EQ", self.record_eq(p)))  # last: record names are free text
         return (helpers + "\nfun main() {\n" + "\n".join(calls)
                 + f'\n    println("{PASS_MARKER}")\n}}\n')
 
@@ -239,7 +280,22 @@ def null_at_any(value: Any, t: Type) -> bool:
     if k == "tuple":
         types = t.args if len(t.args) in (2, 3) else [tuple_elem(t)] * len(value)
         return any(null_at_any(v, a) for v, a in zip(value, types))
+    if k == "record":
+        return any(null_at_any(value.fields[f.name], f.type) for f in value.schema)
     return False
+
+
+def problem_types(p: Problem) -> list[Type]:
+    """Every type (and nested type) of the problem's parameters, result and record fields."""
+    out: list[Type] = []
+
+    def walk(t: Type) -> None:
+        out.append(t)
+        for a in t.args:
+            walk(a)
+    for t in [prm.type for prm in p.params] + [p.returns] + [f.type for fs in p.records.values() for f in fs]:
+        walk(t)
+    return out
 
 
 def doc_safe(line: str) -> str:

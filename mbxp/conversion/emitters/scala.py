@@ -8,12 +8,18 @@ Literals rely on the expected type (the test declares `val want: T = ...`), so `
 `Map()` type-check without annotations. The comparison walks values at run time: numbers by value,
 floats with tolerance, Seqs and tuples in order, Sets and Maps order-free.
 Oracle: the call counter is a JVM system property, since a method body cannot declare a field.
+Records: each is a top-level `case class` before `object Main` (in the header, so the test and a
+whole-function answer see it), immutable as Scala data usually is, with its fields in order; an
+optional field is an Option, so `Node.left: Option[Node]` refers to its own class. Literals are
+`Node(1, None, None)`. `mbxpEq` gets one case per record that compares field by field (floats
+with tolerance), since a case class's own equals is exact. A record named like a type or object
+the program uses (List, Option, Main...) is dropped.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from ..ir import Problem, Type
+from ..ir import Problem, Record, Type
 from .base import FAIL_EXIT, FAIL_MARKER, PASS_MARKER, Emitter, c_string, float_repr
 
 KEYWORDS = frozenset("""abstract case catch class def do else enum export extends false final finally for
@@ -21,6 +27,12 @@ forSome given if implicit import lazy match new null object override package pri
 sealed super then this throw trait true try type val var while with yield""".split())
 
 IMPORTS = "import scala.math._\nimport scala.collection.mutable\n"
+
+# Names the solution, the test or the helpers use: a record class must not shadow them.
+SHADOWING = frozenset("""Main MbxpTest Any AnyRef Int Long Double Float Short Byte Char Boolean String
+Unit Nothing BigInt BigDecimal Option Some None List Nil Set Map Seq Vector Iterable Array Product
+EmptyTuple Integer System Math IllegalStateException RuntimeException Exception StringBuilder
+Ordering Range Iterator mutable math scala java""".split())
 
 SCALAR = {"bool": "Boolean", "int": "Int", "long": "Long", "bigint": "BigInt", "float": "Double",
           "str": "String", "none": "Any", "any": "Any"}
@@ -88,7 +100,7 @@ HELPERS = r'''
     case (x: Product, y: Product) if mbxpIsTuple(x) || mbxpIsTuple(y) =>
       mbxpIsTuple(x) && mbxpIsTuple(y) && x.productArity == y.productArity &&
         x.productIterator.zip(y.productIterator).forall { case (u, v) => mbxpEq(u, v) }
-    case _ => a == b
+RECORD_EQ    case _ => a == b
   }
 
   private def mbxpCheck(i: Int, got: Any, want: Any): Unit =
@@ -104,6 +116,13 @@ class ScalaEmitter(Emitter):
     naming = "camel"
     reserved = KEYWORDS
     none_word = "None"
+    records = True
+
+    def unsupported(self, p: Problem) -> str | None:
+        for name in p.records:
+            if name in SHADOWING or name in KEYWORDS or name.startswith("Tuple") or name == self.function_name(p):
+                return f"a record class named {name} would shadow a Scala type"
+        return None
 
     def escape(self, ident: str) -> str:
         return f"`{ident}`" if ident in self.reserved else ident
@@ -130,6 +149,8 @@ class ScalaEmitter(Emitter):
             if len(t.args) == 1:
                 return f"Tuple1[{self.sc_type(t.args[0])}]"
             return "(" + ", ".join(self.sc_type(a) for a in t.args) + ")"
+        if k == "record":
+            return str(t.name)
         raise ValueError(f"scala: no type for {t}")
 
     # ---- literals --------------------------------------------------------------------------------
@@ -170,6 +191,9 @@ class ScalaEmitter(Emitter):
     def lit_dict(self, items: list[tuple[str, str]], t: Type) -> str:
         return f"Map{self.targs(t)}(" + ", ".join(f"{k} -> {v}" for k, v in items) + ")"
 
+    def lit_record(self, value: Record, t: Type) -> str:
+        return f"{value.name}({', '.join(self.literal(v, ft) for _, v, ft in self.record_fields(value))})"
+
     def lit_tuple(self, items: list[str], t: Type) -> str:
         if not items:
             return "EmptyTuple"
@@ -179,7 +203,20 @@ class ScalaEmitter(Emitter):
 
     # ---- the four texts --------------------------------------------------------------------------
     def header(self, p: Problem) -> str:
-        return IMPORTS + "\nobject Main {\n"
+        classes = "".join(self.record_class(p, name) + "\n" for name in self.record_order(p))
+        return IMPORTS + "\n" + classes + "object Main {\n"
+
+    def record_class(self, p: Problem, name: str) -> str:
+        fields = ", ".join(f"{self.field_name(f.name)}: {self.sc_type(f.type)}" for f in p.records[name])
+        return f"case class {name}({fields})\n"
+
+    def record_eq(self, p: Problem) -> str:
+        out = ""
+        for name, fields in p.records.items():
+            names = [self.field_name(f.name) for f in fields]
+            same = " && ".join(f"mbxpEq(x.{n}, y.{n})" for n in names) or "true"
+            out += f"    case (x: {name}, y: {name}) => {same}\n"
+        return out
 
     def signature(self, p: Problem) -> str:
         params = ", ".join(f"{self.name(prm.name)} : {self.sc_type(prm.type)}" for prm in p.params)
@@ -200,7 +237,8 @@ class ScalaEmitter(Emitter):
             if p.compare == "unordered" else "mbxpEq(got, want)"
         helpers = (HELPERS.replace("REL", repr(p.rel_tol)).replace("ABS", repr(p.abs_tol))
                    .replace("COMPARE", compare).replace("FAIL_MARKER", FAIL_MARKER)
-                   .replace("FAIL_EXIT", str(FAIL_EXIT)))
+                   .replace("FAIL_EXIT", str(FAIL_EXIT))
+                   .replace("RECORD_EQ", self.record_eq(p)))  # last: record names are free text
         cases, calls = [], []
         for i, case in enumerate(p.tests):
             # one method per case: a JVM method holds at most 64 KB of bytecode
