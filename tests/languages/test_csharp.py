@@ -75,3 +75,42 @@ def test_oracle_survives_truncation():
     oracle = get_emitter("csharp").oracle(p, oracle_results(p))
     program = assemble(row, oracle + "\n    static int Extra() { return 1; }\n")
     assert "Extra" not in program
+
+
+def mbpp(number):
+    """A real MBPP problem (records need the reference's own classes), or skip without the data."""
+    from pathlib import Path
+    from mbxp.conversion.problems import from_mbpp
+    from mbxp.conversion.sources import load_mbpp
+    src = Path("/work/shared/data")
+    if not (src / "mbpp" / "mbpp.jsonl").exists():
+        pytest.skip("no MBPP data")
+    return from_mbpp(next(r for r in load_mbpp(src) if r["task_id"] == number))
+
+
+def test_records_with_ordinary_solutions():
+    """Node trees, Pair lists and System.Numerics.Complex, solved the way a C# programmer would."""
+    height = ("        if (node == null) return 0;\n"
+              "        return 1 + Math.Max(MaxHeight(node.left), MaxHeight(node.right));\n    }\n")
+    balanced = ("        Func<Node, int> height = null;\n"
+                "        height = n => {\n"
+                "            if (n == null) return 0;\n"
+                "            int l = height(n.left), r = height(n.right);\n"
+                "            return l < 0 || r < 0 || Math.Abs(l - r) > 1 ? -1 : 1 + Math.Max(l, r);\n"
+                "        };\n        return height(root) >= 0;\n    }\n")
+    chain = ("        var best = Enumerable.Repeat(1, n).ToArray();\n"
+             "        for (int i = 0; i < n; i++)\n"
+             "            for (int j = 0; j < i; j++)\n"
+             "                if (arr[i].a > arr[j].b) best[i] = Math.Max(best[i], best[j] + 1);\n"
+             "        return best.Max();\n    }\n")
+    phase = "        return (a + b).Phase;\n    }\n"
+    polar = ("        return ((Math.Sqrt(x * x + y * y), Math.Atan2(y, x)), Complex.FromPolarCoordinates(2, Math.PI));\n"
+             "    }\n")
+    p927, p367, p601, p124, p590 = (mbpp(n) for n in (927, 367, 601, 124, 590))
+    em = get_emitter("csharp")
+    assert "class Node {\n    public int data;\n    public Node left;" in em.prompt(p927)
+    assert "class Complex" not in em.prompt(p590) and "Complex> PolarRect(int x, int y) {" in em.prompt(p590)
+    got = verdicts("csharp", [(p927, height), (p367, balanced), (p601, chain), (p124, phase), (p590, polar),
+                              (p927, height.replace("1 +", "2 +")),
+                              (p590, polar.replace("Math.PI", "Math.PI / 2"))])
+    assert got == ["passed"] * 5 + ["failed"] * 2

@@ -62,3 +62,53 @@ def test_tolerance_sets_and_unordered():
         (anyof, "    return [[2, 1], [2, 1]]\n}\n"),
     ])
     assert got == ["passed", "failed", "passed", "failed", "passed", "failed"]
+
+
+def mbpp(number):
+    """A real MBPP problem (records need the reference's own classes), or skip without the data."""
+    from pathlib import Path
+    from mbxp.conversion.problems import from_mbpp
+    from mbxp.conversion.sources import load_mbpp
+    src = Path("/work/shared/data")
+    if not (src / "mbpp" / "mbpp.jsonl").exists():
+        pytest.skip("no MBPP data")
+    return from_mbpp(next(r for r in load_mbpp(src) if r["task_id"] == number))
+
+
+def test_records_with_ordinary_solutions():
+    """A recursive class (Node), structs (Pair, Complex), solved the way a Swift programmer would."""
+    height = "    return 1 + max(node.left.map(maxHeight) ?? 0, node.right.map(maxHeight) ?? 0)\n}\n"
+    balanced = ("    func height(_ n: Node?) -> Int {\n"
+                "        guard let n = n else { return 0 }\n"
+                "        let l = height(n.left), r = height(n.right)\n"
+                "        return l < 0 || r < 0 || abs(l - r) > 1 ? -1 : 1 + max(l, r)\n"
+                "    }\n    return height(root) >= 0\n}\n")
+    chain = ("    var best = [Int](repeating: 1, count: n)\n"
+             "    for i in 0..<n {\n"
+             "        for j in 0..<i where arr[i].a > arr[j].b { best[i] = max(best[i], best[j] + 1) }\n"
+             "    }\n    return best.max() ?? 0\n}\n")
+    phase = "    return atan2(b.imag, Double(a) + b.real)\n}\n"
+    polar = ("    let rect = Complex(real: 2 * cos(Double.pi), imag: 2 * sin(Double.pi))\n"
+             "    return ((sqrt(Double(x * x + y * y)), atan2(Double(y), Double(x))), rect)\n}\n")
+    p927, p367, p601, p124, p590 = (mbpp(n) for n in (927, 367, 601, 124, 590))
+    prompt = em.prompt(p927)
+    assert "class Node {\n    var data: Int\n    var left: Node?\n" in prompt and "struct Pair {" in em.prompt(p601)
+    got = verdicts("swift", [(p927, height), (p367, balanced), (p601, chain), (p124, phase), (p590, polar),
+                             (p590, polar.replace("Double.pi)", "Double.pi / 2)"))], timeout=20.0)
+    assert got == ["passed"] * 5 + ["failed"]
+
+
+def test_record_declarations_and_drops():
+    from mbxp.conversion.ir import Param, Record
+    node, pair = Type("record", name="Node"), Type("record", name="Pair")
+    nodes = {"Node": [Param("data", INT), Param("left", Type("optional", (node,)))]}
+    leaf = Record("Node", {"data": 1, "left": None}, tuple(nodes["Node"]))
+    p = problem("depth", [("root", node)], INT, [((leaf,), 1)], records=nodes)
+    assert em.unsupported(p) is None and "init(data: Int, left: Node? = nil) {" in em.prompt(p)
+    assert "/// >>> depth(Node(data: 1))\n" in em.prompt(p)
+    pairs = {"Pair": [Param("a", INT), Param("b", INT)]}
+    keyed = problem("uniq", [("xs", L(pair))], Type("set", (pair,)), [(([],), set())], records=pairs)
+    assert "Hashable" in em.unsupported(keyed)
+    assert "struct Pair {\n    var a: Int\n    var b: Int\n}\n" in em.prompt(problem("f", [("p", pair)], INT, [], records=pairs))
+    assert "shadow" in em.unsupported(problem("f", [("p", Type("record", name="Data"))], INT, [],
+                                              records={"Data": [Param("a", INT)]}))

@@ -11,15 +11,23 @@ the runner's warm module cache it costs ~0.1 s of CPU per compile.
 Comparison is one reflective helper (`Mirror`) over the values boxed as `Any`: expected values are
 bound to a `let` of the declared return type, so both sides have the same static type and the
 helper only adds float tolerance, order-free sets and dicts, and the unordered top level.
+
+Records are declared after the import: a `struct` with `var` fields (the memberwise initializer
+`Pair(a: 5, b: 24)` builds values), or a `class` with an initializer over all fields in order
+when the record refers to itself (`Node.left: Node?`: a struct cannot contain itself). Optional
+fields default to nil, so literals leave nil fields out: `Node(data: 8)`. Complex is such a
+struct (real, imag): the stdlib has no complex type. Records compare field by field through
+Mirror (same dynamic type, floats with tolerance). A record as a set element or dict key
+(Hashable) and a record named like a type the program uses are dropped.
 """
 from __future__ import annotations
 
 import re
 from typing import Any
 
-from ..ir import Problem, Type
+from ..ir import Problem, Record, Type
 from ..types import finish, infer
-from .base import FAIL_EXIT, FAIL_MARKER, PASS_MARKER, Emitter, comment_lines, float_repr
+from .base import FAIL_EXIT, FAIL_MARKER, PASS_MARKER, Emitter, comment_lines, float_repr, record_names
 
 RESERVED = frozenset("""
 associatedtype class deinit enum extension fileprivate func import init inout internal let open
@@ -27,6 +35,12 @@ operator private precedencegroup protocol public rethrows static struct subscrip
 break case catch continue default defer do else fallthrough for guard if in repeat return throw
 switch where while as false is nil self super throws true try Any Self Type Protocol
 """.split())
+
+# Types the test or an ordinary solution names, which a record's declaration would shadow.
+SHADOWING = frozenset("""Foundation Glibc Swift Int Double Float Bool String Character Substring Array
+Set Dictionary Optional AnyHashable Mirror Range ClosedRange Result Error Never Void Sequence
+Collection Hashable Equatable Comparable Int64 Int32 UInt Data Date URL Decimal NSString
+NumberFormatter CharacterSet Calendar""".split())
 
 HASH = "anyhash"  # `any` in a hashable position
 
@@ -92,6 +106,8 @@ func mbxpEqual(_ a: Any, _ b: Any) -> Bool {
     let sx = Mirror(reflecting: x).displayStyle, sy = Mirror(reflecting: y).displayStyle
     if sx != sy { return false }
     switch sx {
+    case .struct?, .class?:  // records
+        return type(of: x) == type(of: y) && Swift.zip(mbxpItems(x), mbxpItems(y)).allSatisfy { mbxpEqual($0, $1) }
     case .collection?, .tuple?:
         let xs = mbxpItems(x), ys = mbxpItems(y)
         return xs.count == ys.count && Swift.zip(xs, ys).allSatisfy { mbxpEqual($0, $1) }
@@ -119,6 +135,7 @@ class SwiftEmitter(Emitter):
     reserved = RESERVED
     none_word = "nil"
     list_word = "array"
+    records = True
 
     def describe(self, p: Problem) -> str:
         # descriptions (HumanEval's especially) name the function: use its Swift name
@@ -129,12 +146,20 @@ class SwiftEmitter(Emitter):
         types = [prm.type for prm in p.params] + [p.returns]
         if any(t.contains("bigint") for t in types):
             return "integers beyond 64 bits: Swift has no arbitrary-precision integer in its stdlib"
+        for name in p.records:
+            if name in SHADOWING or name in RESERVED or name.startswith("Mbxp"):
+                return f"a record type named {name} would shadow a Swift type"
+        hashed = [self.norm(t) for t in types] + [self.norm(f.type) for fs in p.records.values() for f in fs]
+        if any(hashed_record(t) for t in hashed):
+            return "a record as a set element or dict key: the declared records are not Hashable"
         return None
 
     def norm(self, t: Type, hashable: bool = False) -> Type:
         """The Swift-expressible type: tuples become arrays and `any` AnyHashable where a value
         must be Hashable."""
         k = t.kind
+        if k == "record":
+            return t
         if k == "any":
             return Type(HASH) if hashable else t
         if k == "tuple" and hashable:
@@ -162,6 +187,8 @@ class SwiftEmitter(Emitter):
             if len(t.args) == 1:  # Swift has no 1-tuples; a one-element array stands in
                 return f"[{self.type_name(t.args[0])}]"
             return "(" + ", ".join(self.type_name(a) for a in t.args) + ")"
+        if k == "record":
+            return str(t.name)
         return {"bool": "Bool", "int": "Int", "long": "Int", "float": "Double", "str": "String",
                 "any": "Any", HASH: "AnyHashable", "none": "Any?"}[k]
 
@@ -227,6 +254,11 @@ class SwiftEmitter(Emitter):
     def lit_tuple(self, items: list[str], t: Type) -> str:
         return "(" + ", ".join(items) + ")"
 
+    def lit_record(self, value: Record, t: Type) -> str:
+        args = [f"{self.field_name(n)}: {self.lit(v, ft)}" for n, v, ft in self.record_fields(value)
+                if not (v is None and ft.kind == "optional")]  # nil is the initializer's default
+        return f"{value.name}({', '.join(args)})"
+
     def lit_dict(self, items: list[tuple[str, str]], t: Type) -> str:
         if not items:
             return f"{self.type_name(t)}()"
@@ -241,7 +273,17 @@ class SwiftEmitter(Emitter):
 
     # ---- the four texts --------------------------------------------------------------------
     def header(self, p: Problem) -> str:
-        return "import Foundation\n\n"
+        return "import Foundation\n\n" + "".join(self.record_decl(p, n) + "\n" for n in self.record_order(p))
+
+    def record_decl(self, p: Problem, name: str) -> str:
+        fields = [(self.field_name(f.name), self.swift_type(f.type), f.type.kind == "optional")
+                  for f in p.records[name]]
+        decls = "".join(f"    var {n}: {t}\n" for n, t, _ in fields)
+        if name not in reachable(p, name):
+            return f"struct {name} {{\n{decls}}}\n"
+        params = ", ".join(f"{n}: {t}" + (" = nil" if opt else "") for n, t, opt in fields)
+        body = "".join(f"        self.{n} = {n}\n" for n, _, _ in fields)
+        return f"class {name} {{\n{decls}\n    init({params}) {{\n{body}    }}\n}}\n"
 
     def signature(self, p: Problem) -> str:
         params = ", ".join(f"_ {self.name(prm.name)}: {self.swift_type(prm.type)}" for prm in p.params)
@@ -271,6 +313,30 @@ class SwiftEmitter(Emitter):
                 "    MbxpCalls.count += 1\n"
                 f"    let results: [{self.swift_type(p.returns)}] = [\n        {items},\n    ]\n"
                 "    return results[MbxpCalls.count - 1]\n}\n")
+
+
+def reachable(p: Problem, name: str) -> set[str]:
+    """The records reachable from a record's fields (it is recursive if it is among them)."""
+    seen: set[str] = set()
+    todo = [name]
+    while todo:
+        for f in p.records[todo.pop()]:
+            for r in record_names(f.type):
+                if r not in seen:
+                    seen.add(r)
+                    todo.append(r)
+    return seen
+
+
+def hashed_record(t: Type, hashable: bool = False) -> bool:
+    """Whether a record sits where Swift needs Hashable (in a normalized type)."""
+    if t.kind == "record":
+        return hashable
+    if t.kind == "set":
+        return hashed_record(t.elem, True)
+    if t.kind == "dict":
+        return hashed_record(t.args[0], True) or hashed_record(t.args[1], hashable)
+    return any(hashed_record(a, hashable) for a in t.args)
 
 
 EMITTER = SwiftEmitter()
