@@ -4,7 +4,7 @@ from mbxp.conversion.emitters import get_emitter
 from mbxp.conversion.ir import FLOAT, INT
 from mbxp.runners.assemble import truncate
 
-from .common import ADD, COUNTS, PAIRS, UNIQUE, check_language, problem
+from .common import ADD, COUNTS, PAIRS, UNIQUE, check_language, problem, verdicts
 
 pytestmark = pytest.mark.lang
 
@@ -38,3 +38,41 @@ def test_prompt_and_literals():
     assert em.params(p) == ["n", "n_", "end_"] and em.function_name(p) == "find_max_num"
     assert em.unsupported(problem("f", [("x", FLOAT)], FLOAT, [((1.0,), float("inf"))]))
 
+
+
+def mbpp(number):
+    """A real MBPP problem (records need the reference's own classes), or skip without the data."""
+    from pathlib import Path
+    from mbxp.conversion.problems import from_mbpp
+    from mbxp.conversion.sources import load_mbpp
+    src = Path("/work/shared/data")
+    if not (src / "mbpp" / "mbpp.jsonl").exists():
+        pytest.skip("no MBPP data")
+    return from_mbpp(next(r for r in load_mbpp(src) if r["task_id"] == number))
+
+
+def test_records_with_ordinary_solutions():
+    """Structs Node (nil children), Pair and Complex nested in Solution, solved plainly."""
+    height = "    if node == nil, do: 0, else: 1 + max(max_height(node.left), max_height(node.right))\n  end\n"
+    balanced = ("    height = fn\n      _, nil -> 0\n      h, n -> 1 + max(h.(h, n.left), h.(h, n.right))\n    end\n"
+                "    root == nil or\n"
+                "      (abs(height.(height, root.left) - height.(height, root.right)) <= 1 and\n"
+                "         is_tree_balanced(root.left) and is_tree_balanced(root.right))\n  end\n")
+    chain = ("    pairs = Enum.take(arr, n)\n"
+             "    best = Enum.reduce(pairs, [], fn p, acc ->\n"
+             "      prev = for {q, l} <- Enum.zip(pairs, acc), p.a > q.b, do: l\n"
+             "      acc ++ [1 + Enum.max([0 | prev])]\n    end)\n    Enum.max(best)\n  end\n")
+    phase = "    :math.atan2(b.imag, a + b.real)\n  end\n"
+    polar = ("    {{:math.sqrt(x * x + y * y), :math.atan2(y, x)},\n"
+             "     %Complex{real: 2 * :math.cos(:math.pi()), imag: 2 * :math.sin(:math.pi())}}\n  end\n")
+    p927, p367, p601, p124, p590 = (mbpp(n) for n in (927, 367, 601, 124, 590))
+    prompt = get_emitter("elixir").prompt(p927)
+    assert "  defmodule Node do\n    @type t :: %__MODULE__{data: integer(), left: t() | nil, right: t() | nil}\n" \
+           "    defstruct [:data, :left, :right]\n  end\n" in prompt
+    assert "iex> Solution.max_height(%Node{data: 1, left: %Node{" in prompt
+    got = verdicts("elixir", [(p927, height), (p367, balanced), (p601, chain), (p124, phase), (p590, polar),
+                              (p927, height.replace("1 + max", "2 + max")),
+                              (p590, polar.replace(":math.cos(:math.pi())", ":math.cos(:math.pi() / 2)")),
+                              (p590, polar.replace("%Complex{", "%{")),     # a plain map is not the struct
+                              (p927, "    %Node{data: 1}\n  end\n")], timeout=30.0)
+    assert got == ["passed"] * 5 + ["failed"] * 4

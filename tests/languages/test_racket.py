@@ -41,3 +41,40 @@ def test_a_solution_shadowing_library_names_does_not_break_the_checker():
     assert verdicts("racket", [(ADD, shadow)]) == ["passed"]
     wrong = "  (- a b))\n(define (exit n) 0)\n(define (equal? a b) #t)\n"
     assert verdicts("racket", [(ADD, wrong)]) == ["failed"]
+
+
+def mbpp(number):
+    """A real MBPP problem (records need the reference's own classes), or skip without the data."""
+    from pathlib import Path
+    from mbxp.conversion.problems import from_mbpp
+    from mbxp.conversion.sources import load_mbpp
+    src = Path("/work/shared/data")
+    if not (src / "mbpp" / "mbpp.jsonl").exists():
+        pytest.skip("no MBPP data")
+    return from_mbpp(next(r for r in load_mbpp(src) if r["task_id"] == number))
+
+
+def test_records_with_ordinary_solutions():
+    """Node structs (#f children), Pair structs and native complex numbers, solved plainly."""
+    height = "  (if node (add1 (max (max-height (node-left node)) (max-height (node-right node)))) 0))\n"
+    balanced = ("  (define (height n) (if n (add1 (max (height (node-left n)) (height (node-right n)))) 0))\n"
+                "  (or (not root)\n"
+                "      (and (<= (abs (- (height (node-left root)) (height (node-right root)))) 1)\n"
+                "           (is-tree-balanced (node-left root)) (is-tree-balanced (node-right root)))))\n")
+    chain = ("  (define v (list->vector arr))\n  (define best (make-vector n 1))\n"
+             "  (for* ([i (in-range 1 n)] [j (in-range i)])\n"
+             "    (when (> (Pair-a (vector-ref v i)) (Pair-b (vector-ref v j)))\n"
+             "      (vector-set! best i (max (vector-ref best i) (add1 (vector-ref best j))))))\n"
+             "  (apply max (vector->list best)))\n")
+    phase = "  (angle (+ a b)))\n"
+    polar = "  (define z (make-rectangular x y))\n  (list (list (magnitude z) (angle z)) (make-polar 2 pi)))\n"
+    p927, p367, p601, p124, p590 = (mbpp(n) for n in (927, 367, 601, 124, 590))
+    prompt = get_emitter("racket").prompt(p927)
+    assert "(struct node (data left right) #:transparent)\n" in prompt and "(max-height (node 1 (node 2" in prompt
+    assert "(struct Pair (a b) #:transparent)" in get_emitter("racket").prompt(p601)   # pair? stays racket's
+    got = verdicts("racket", [(p927, height), (p367, balanced), (p601, chain), (p124, phase), (p590, polar),
+                              (p927, height.replace("(add1 (max", "(+ 2 (max")),
+                              (p590, polar.replace("(make-polar 2 pi)", "(make-polar 2 (/ pi 2))")),
+                              (p590, "  (list (list (sqrt (+ (* x x) (* y y))) (atan y x)) -2))\n"),   # an exact real equals -2+0i
+                              (p927, "  (if node 1 0))\n")])
+    assert got == ["passed"] * 5 + ["failed"] * 2 + ["passed", "failed"]

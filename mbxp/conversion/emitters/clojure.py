@@ -4,12 +4,18 @@ Lists and tuples are vectors, dicts maps, sets `#{}`, None nil. The checker live
 namespace (`mbxp-check`, created after the solution), so a solution redefining `=` or `count`
 in `user` cannot change it. Comparison follows Python's `==`: a float on either side compares
 numerically with tolerance (math.isclose), so 3/2 matches 1.5; any sequential result (vector,
-list, lazy seq) matches an expected vector, maps match by key, sets order-free."""
+list, lazy seq) matches an expected vector, maps match by key, sets order-free.
+
+Records: each is a `defrecord` before the defn (`(defrecord Node [data left right])`, fields in
+kebab case, optional ones nil), with a comment giving the fields' types; values are positional
+constructor calls `(->Node 1 nil nil)`, `Complex` included (Clojure has no complex numbers). A
+record is a map, so the checker compares it by key like any map: a plain map with the same keys
+also matches, as in idiomatic Clojure. A record named like a java.lang class is dropped."""
 from __future__ import annotations
 
 from typing import Any
 
-from ..ir import Problem, Type
+from ..ir import Problem, Record, Type
 from .base import FAIL_EXIT, FAIL_MARKER, PASS_MARKER, Emitter, float_repr
 from .elixir import has_special_float
 from .racket import lisp_name
@@ -21,6 +27,10 @@ SHADOWING = frozenset("""repeat sort char compare count find first key last list
 remove replace sequence set str test map vector vec seq keys vals val range name type""".split())
 SPECIAL = frozenset("def if do let quote var fn loop recur throw try catch finally new set! monitor-enter "
                     "monitor-exit".split())
+# java.lang classes every namespace imports: a defrecord of that name fails to load.
+JAVA_LANG = frozenset("""Object String Math System Integer Long Double Float Boolean Character Byte Short
+Number Class Thread Runtime Process Exception Error Throwable Iterable Comparable Enum Void Record
+StringBuilder Runnable Module Package Compiler""".split())
 
 CHECKER = '''
 (ns mbxp-check)
@@ -68,7 +78,12 @@ class ClojureEmitter(Emitter):
     none_word = "nil"
     list_word = "vector"
 
+    records = True
+
     def unsupported(self, p: Problem) -> str | None:
+        for name in p.records:
+            if name in JAVA_LANG:
+                return f"a record named {name} would clash with java.lang.{name}"
         for case in p.tests:
             if has_special_float([case.args, case.expected]):
                 return "inf/nan float: kept out so the literal syntax stays plain"
@@ -95,7 +110,34 @@ class ClojureEmitter(Emitter):
                                                          for v, prm in zip(args, p.params)]) + ")"
 
     def header(self, p: Problem) -> str:
-        return ""
+        return "".join(self.record_decl(p, name) for name in self.record_order(p))
+
+    def record_decl(self, p: Problem, name: str) -> str:
+        fields = p.records[name]
+        types = ", ".join(f"{self.field_name(f.name)}: {self.type_words(f.type)}" for f in fields)
+        return f";; {types}\n(defrecord {name} [{' '.join(self.field_name(f.name) for f in fields)}])\n\n"
+
+    def field_name(self, python_name: str) -> str:
+        return lisp_name(python_name)
+
+    def type_words(self, t: Type) -> str:
+        """A field's type, for the comment above its defrecord."""
+        k = t.kind
+        simple = {"bool": "boolean", "int": "integer", "long": "integer", "bigint": "integer",
+                  "float": "double", "str": "string", "none": "nil", "any": "any"}
+        if k in simple:
+            return simple[k]
+        if k == "optional":
+            return f"{self.type_words(t.elem)} or nil"
+        if k == "record":
+            return str(t.name)
+        if k in ("list", "set"):
+            return f"{'vector' if k == 'list' else 'set'} of {self.type_words(t.elem)}"
+        if k == "tuple":
+            return "[" + " ".join(self.type_words(a) for a in t.args) + "]"
+        if k == "dict":
+            return f"map of {self.type_words(t.args[0])} to {self.type_words(t.args[1])}"
+        return "any"
 
     def prompt(self, p: Problem) -> str:
         lines = self.describe(p).splitlines()
@@ -138,6 +180,9 @@ class ClojureEmitter(Emitter):
 
     def lit_dict(self, items: list[tuple[str, str]], t: Type) -> str:
         return "{" + ", ".join(f"{k} {v}" for k, v in items) + "}"
+
+    def lit_record(self, value: Record, t: Type) -> str:
+        return "(" + " ".join([f"->{value.name}"] + [self.literal(v, ft) for _, v, ft in self.record_fields(value)]) + ")"
 
 
 def clojure_string(s: str) -> str:

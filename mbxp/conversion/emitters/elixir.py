@@ -6,14 +6,23 @@ the test, so the completion ends with the `end` of the def (where truncation cut
 The checker is a module of its own, so nothing the solution defines can change it. Comparison
 follows Python's `==`: a float on either side compares numerically with tolerance (math.isclose);
 otherwise the kinds must match (`===`, so `true` never equals `1`, a tuple never equals a list),
-maps by key, MapSets order-free. BEAM floats have no inf/nan, so such values drop the problem."""
+maps by key, MapSets order-free. BEAM floats have no inf/nan, so such values drop the problem.
+
+Records: each is a struct module nested in `Solution` (`defmodule Node do defstruct [:data, :left,
+:right] end`, with a `@type t` giving the fields' types, optional ones `| nil`), so inside the
+solution `%Node{}` and `node.left` read naturally, and a name like `Node` does not redefine
+Elixir's own module. Values are `%Node{data: 1, left: nil, right: nil}`; the test, whose top level
+may be expanded before `Solution` exists, builds them with `struct!(Solution.Node, ...)`.
+`Complex` is such a struct too. The checker compares structs of the same module field by field.
+A record named like a module the solution or oracle calls (`Enum`, `Map`...) would shadow it
+inside `Solution`: dropped."""
 from __future__ import annotations
 
 import math
 import re
 from typing import Any
 
-from ..ir import Problem, Type
+from ..ir import Problem, Record, Type
 from .base import FAIL_EXIT, FAIL_MARKER, PASS_MARKER, Emitter, float_repr
 
 MODULE = "Solution"
@@ -21,6 +30,10 @@ RESERVED = frozenset("true false nil when and or not in fn do end catch rescue a
 # Kernel functions a local def of the same name and arity would clash with on a local call.
 KERNEL = frozenset("""abs apply binding div elem exit hd inspect is_atom is_list length max min node
 rem round self send spawn throw tl to_string trunc tuple_size map_size byte_size""".split())
+# Modules a solution (or the oracle) calls: a nested record module of that name would shadow them.
+MODULES = frozenset("""Solution MbxpCheck Enum Map MapSet List Tuple String Integer Float Kernel Process
+Stream Keyword Range Access Bitwise Regex IO Agent Task System Atom Function Date Time DateTime
+Base Code Module Record Exception Inspect Protocol Application Port File Path Version URI""".split())
 
 CHECKER = '''
 defmodule MbxpCheck do
@@ -31,6 +44,7 @@ defmodule MbxpCheck do
   def equal(a, b) when is_tuple(a),
     do: is_tuple(b) and tuple_size(a) == tuple_size(b) and all_equal(Tuple.to_list(a), Tuple.to_list(b))
   def equal(%MapSet{} = a, b), do: is_struct(b, MapSet) and match_all(MapSet.to_list(a), MapSet.to_list(b))
+  def equal(%{__struct__: s} = a, b), do: is_struct(b, s) and equal(Map.from_struct(a), Map.from_struct(b))
   def equal(a, b) when is_map(a) do
     is_map(b) and not is_struct(b) and map_size(a) == map_size(b) and
       Enum.all?(a, fn {k, v} -> Enum.any?(b, fn {k2, v2} -> equal(k, k2) and equal(v, v2) end) end)
@@ -70,8 +84,13 @@ class ElixirEmitter(Emitter):
     naming = "snake"
     reserved = RESERVED
     none_word = "nil"
+    records = True
+    qualified = False   # records as `%Solution.Node{}`: for the test, outside the module
 
     def unsupported(self, p: Problem) -> str | None:
+        for name in p.records:
+            if name in MODULES:
+                return f"a record module named {name} would shadow Elixir's {name} in the solution"
         for case in p.tests:
             if has_special_float([case.args, case.expected]):
                 return "inf/nan float: BEAM floats cannot hold it"
@@ -95,7 +114,36 @@ class ElixirEmitter(Emitter):
         return f"{MODULE}.{self.function_name(p)}({rendered})"
 
     def header(self, p: Problem) -> str:
-        return f"defmodule {MODULE} do\n"
+        structs = "".join(self.struct_module(p, name) for name in self.record_order(p))
+        return f"defmodule {MODULE} do\n{structs}"
+
+    def struct_module(self, p: Problem, name: str) -> str:
+        fields = [(self.field_name(f.name), f.type) for f in p.records[name]]
+        types = ", ".join(f"{n}: {self.typespec(t, name)}" for n, t in fields)
+        keys = ", ".join(f":{n}" for n, _ in fields)
+        return (f"  defmodule {name} do\n    @type t :: %__MODULE__{{{types}}}\n"
+                f"    defstruct [{keys}]\n  end\n\n")
+
+    def typespec(self, t: Type, own: str) -> str:
+        """A field's type as a typespec; `own` is the record being declared (its type is `t()`)."""
+        k = t.kind
+        simple = {"bool": "boolean()", "int": "integer()", "long": "integer()", "bigint": "integer()",
+                  "float": "float()", "str": "String.t()", "none": "nil", "any": "any()"}
+        if k in simple:
+            return simple[k]
+        if k == "optional":
+            return f"{self.typespec(t.elem, own)} | nil"
+        if k == "record":
+            return "t()" if t.name == own else f"{t.name}.t()"
+        if k == "list":
+            return f"[{self.typespec(t.elem, own)}]"
+        if k == "set":
+            return f"MapSet.t({self.typespec(t.elem, own)})"
+        if k == "tuple":
+            return "{" + ", ".join(self.typespec(a, own) for a in t.args) + "}"
+        if k == "dict":
+            return f"%{{optional({self.typespec(t.args[0], own)}) => {self.typespec(t.args[1], own)}}}"
+        return "any()"
 
     def prompt(self, p: Problem) -> str:
         lines = self.describe(p).splitlines()
@@ -117,7 +165,8 @@ class ElixirEmitter(Emitter):
         checker = (CHECKER.replace("FAIL_MARKER", FAIL_MARKER).replace("FAIL_EXIT", str(FAIL_EXIT))
                    .replace("REL", elixir_float(p.rel_tol)).replace("ABS", elixir_float(p.abs_tol)))
         unordered = "true" if p.compare == "unordered" else "false"
-        checks = [f"MbxpCheck.check({i}, {self.call(p, c.args)}, {self.literal(c.expected, p.returns)}, {unordered})"
+        out = QUALIFIED
+        checks = [f"MbxpCheck.check({i}, {out.call(p, c.args)}, {out.literal(c.expected, p.returns)}, {unordered})"
                   for i, c in enumerate(p.tests)]
         return "end\n" + checker + "\n" + "\n".join(checks) + f'\nIO.puts("{PASS_MARKER}")\n'
 
@@ -146,6 +195,12 @@ class ElixirEmitter(Emitter):
 
     def lit_dict(self, items: list[tuple[str, str]], t: Type) -> str:
         return "%{" + ", ".join(f"{k} => {v}" for k, v in items) + "}"
+
+    def lit_record(self, value: Record, t: Type) -> str:
+        fields = ", ".join(f"{self.field_name(n)}: {self.literal(v, ft)}" for n, v, ft in self.record_fields(value))
+        if self.qualified:   # the script's top level may be expanded before Solution exists
+            return f"struct!({MODULE}.{value.name}, {fields})"
+        return f"%{value.name}{{{fields}}}"
 
 
 def elixir_float(v: float) -> str:
@@ -187,4 +242,8 @@ def has_special_float(v: Any) -> bool:
     return False
 
 
-EMITTER = ElixirEmitter()
+class ElixirQualified(ElixirEmitter):
+    qualified = True
+
+
+EMITTER, QUALIFIED = ElixirEmitter(), ElixirQualified()
