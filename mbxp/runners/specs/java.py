@@ -207,7 +207,7 @@ class JavaRunner(JvmBatchRunner):
         src = root / ".javac-server" / "MbxpJavacServer.java"
         src.parent.mkdir(exist_ok=True)
         src.write_text(SERVER, encoding="utf-8")
-        argv = [self.tool("java"), "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xss16m", "-Xmx1g", str(src)]
+        argv = [self.tool("java"), *JVM_FLAGS, "-Xss16m", "-Xmx1g", str(src)]
         limits = Limits(timeout=24 * 3600, memory_mb=self.compile_memory_mb)
         return spawn(argv, root, limits, binds=self.binds(), env=self.env())
 
