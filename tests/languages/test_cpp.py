@@ -85,3 +85,58 @@ def test_cpp_any_sets():
 def test_cpp_truncates_after_the_function():
     completion = '    return a + b; // }\n}\n\nint main() { return 1; }\n'
     assert truncate(completion, "cpp") == '    return a + b; // }\n}\n'
+
+
+def mbpp(number):
+    """A real MBPP problem (records need the reference's own classes), or skip without the data."""
+    from pathlib import Path
+    from mbxp.conversion.problems import from_mbpp
+    from mbxp.conversion.sources import load_mbpp
+    src = Path("/work/shared/data")
+    if not (src / "mbpp" / "mbpp.jsonl").exists():
+        pytest.skip("no MBPP data")
+    return from_mbpp(next(r for r in load_mbpp(src) if r["task_id"] == number))
+
+
+def test_cpp_records_take_ordinary_solutions():
+    """Node trees by pointer, Pair lists by value, Complex as std::complex<double>."""
+    from mbxp.conversion.rows import make_row
+    p927, p367, p601, p124, p590 = (mbpp(n) for n in (927, 367, 601, 124, 590))
+    assert "struct Node {\n    int data;\n    Node* left;\n    Node* right;\n" in make_row(p927, "cpp")["prompt"]
+    assert make_row(p927, "cpp")["prompt"].endswith("int maxHeight(Node* node) {\n")
+    assert make_row(p601, "cpp")["prompt"].endswith("int maxChainLength(vector<Pair> arr, int n) {\n")
+    height = "    if (!node) return 0;\n    return 1 + max(maxHeight(node->left), maxHeight(node->right));\n}\n"
+    balanced = ("    function<int(Node*)> h = [&](Node* t) {\n        if (t == nullptr) return 0;\n"
+                "        int l = h(t->left), r = h(t->right);\n"
+                "        return l < 0 || r < 0 || abs(l - r) > 1 ? -1 : 1 + max(l, r);\n    };\n"
+                "    return h(root) >= 0;\n}\n")
+    chain = ("    vector<int> best(n, 1);\n    for (int i = 1; i < n; i++)\n"
+             "        for (int j = 0; j < i; j++)\n"
+             "            if (arr[i].a > arr[j].b) best[i] = max(best[i], best[j] + 1);\n"
+             "    return *max_element(best.begin(), best.end());\n}\n")
+    polar_ = "    complex<double> z(x, y);\n    return {{abs(z), arg(z)}, polar(2.0, M_PI)};\n}\n"
+    got = verdicts("cpp", [
+        (p927, height), (p367, balanced), (p601, chain), (p124, "    return arg((double)a + b);\n}\n"),
+        (p590, polar_), (p927, height.replace("1 +", "2 +")),
+        (p590, polar_.replace("polar(2.0, M_PI)", "polar(2.0, M_PI / 2)")),
+    ], timeout=20.0)
+    assert got == ["passed"] * 5 + ["failed"] * 2
+
+
+def test_cpp_record_results_compare_deeply():
+    # a returned tree is compared node by node; `new Node(5)` leaves the children null as in Python
+    from mbxp.conversion.emitters.cpp import EMITTER
+    from mbxp.conversion.oracle import oracle_results, wrong_results
+    from mbxp.conversion.problems import from_mbpp
+    code = ("class Node:\n    def __init__(self, data, left=None, right=None):\n        self.data = data\n"
+            "        self.left = left\n        self.right = right\n"
+            "def mirror(root):\n    return None if root is None else Node(root.data, mirror(root.right), mirror(root.left))\n")
+    tests = ["assert mirror(Node(1, Node(2), Node(3, Node(4)))).left.data == 3",
+             "assert mirror(Node(5)).data == 5", "assert mirror(None) is None"]
+    p = from_mbpp({"task_id": 9999, "text": "Write a function.", "code": code, "test_list": tests,
+                   "test_setup_code": "", "challenge_test_list": [], "split": "test"})
+    solution = "    return root ? new Node(root->data, mirror(root->right), mirror(root->left)) : nullptr;\n}\n"
+    shallow = "    return root ? new Node(root->data, root->right, root->left) : nullptr;\n}\n"
+    got = verdicts("cpp", [(p, EMITTER.oracle(p, oracle_results(p))), (p, EMITTER.oracle(p, wrong_results(p))),
+                           (p, solution), (p, shallow)], timeout=20.0)
+    assert got == ["passed", "failed", "passed", "failed"]

@@ -1,7 +1,7 @@
 import pytest
 
 from mbxp.conversion.emitters import get_emitter
-from mbxp.conversion.ir import FLOAT, INT, STR, Type
+from mbxp.conversion.ir import BOOL, FLOAT, INT, STR, Type
 from mbxp.runners.assemble import truncate
 
 from .common import ADD, L, check_language, problem, verdicts
@@ -60,3 +60,72 @@ def test_d_variant_numbers_compare_like_python():
 def test_d_truncates_after_the_function():
     completion = '    return a + b; // }\n}\n\nvoid main() {}\n'
     assert truncate(completion, "d") == '    return a + b; // }\n}\n'
+
+
+def mbpp(number):
+    """A real MBPP problem (records need the reference's own classes), or skip without the data."""
+    from pathlib import Path
+    from mbxp.conversion.problems import from_mbpp
+    from mbxp.conversion.sources import load_mbpp
+    src = Path("/work/shared/data")
+    if not (src / "mbpp" / "mbpp.jsonl").exists():
+        pytest.skip("no MBPP data")
+    return from_mbpp(next(r for r in load_mbpp(src) if r["task_id"] == number))
+
+
+def test_d_records_take_ordinary_solutions():
+    """Node trees as a class, Pair lists as structs, Complex as std.complex's Complex!double."""
+    from mbxp.conversion.rows import make_row
+    p927, p367, p601, p124, p590 = (mbpp(n) for n in (927, 367, 601, 124, 590))
+    assert "class Node {\n    int data;\n    Node left;\n    Node right;\n" in make_row(p927, "d")["prompt"]
+    assert make_row(p601, "d")["prompt"].endswith("int maxChainLength(Pair[] arr, int n) {\n")
+    height = "    if (node is null) return 0;\n    return 1 + max(maxHeight(node.left), maxHeight(node.right));\n}\n"
+    balanced = ("    int h(Node t) {\n        if (t is null) return 0;\n"
+                "        int l = h(t.left), r = h(t.right);\n"
+                "        return l < 0 || r < 0 || abs(l - r) > 1 ? -1 : 1 + max(l, r);\n    }\n"
+                "    return h(root) >= 0;\n}\n")
+    chain = ("    auto best = new int[n];\n    best[] = 1;\n    foreach (i; 1 .. n)\n"
+             "        foreach (j; 0 .. i)\n"
+             "            if (arr[i].a > arr[j].b) best[i] = max(best[i], best[j] + 1);\n"
+             "    return best.maxElement;\n}\n")
+    polar = "    auto z = complex(double(x), double(y));\n    return tuple([abs(z), arg(z)], fromPolar(2.0, double(PI)));\n}\n"
+    got = verdicts("d", [
+        (p927, height), (p367, balanced), (p601, chain), (p124, "    return arg(a + b);\n}\n"),
+        (p590, polar), (p927, height.replace("1 +", "2 +")),
+        (p590, polar.replace("double(PI)", "double(PI / 2)")),
+    ], timeout=30.0)
+    assert got == ["passed"] * 5 + ["failed"] * 2
+
+
+def test_d_record_results_compare_deeply():
+    # a returned tree is compared node by node; `new Node(5)` leaves the children null as in Python
+    from mbxp.conversion.emitters.d import EMITTER
+    from mbxp.conversion.oracle import oracle_results, wrong_results
+    from mbxp.conversion.problems import from_mbpp
+    code = ("class Node:\n    def __init__(self, data, left=None, right=None):\n        self.data = data\n"
+            "        self.left = left\n        self.right = right\n"
+            "def mirror(root):\n    return None if root is None else Node(root.data, mirror(root.right), mirror(root.left))\n")
+    tests = ["assert mirror(Node(1, Node(2), Node(3, Node(4)))).left.data == 3",
+             "assert mirror(Node(5)).data == 5", "assert mirror(None) is None"]
+    p = from_mbpp({"task_id": 9999, "text": "Write a function.", "code": code, "test_list": tests,
+                   "test_setup_code": "", "challenge_test_list": [], "split": "test"})
+    solution = "    return root is null ? null : new Node(root.data, mirror(root.right), mirror(root.left));\n}\n"
+    shallow = "    return root is null ? null : new Node(root.data, root.right, root.left);\n}\n"
+    got = verdicts("d", [(p, EMITTER.oracle(p, oracle_results(p))), (p, EMITTER.oracle(p, wrong_results(p))),
+                         (p, solution), (p, shallow)], timeout=30.0)
+    assert got == ["passed", "failed", "passed", "failed"]
+
+
+def test_d_sets_inside_variant():
+    # a Python set inside a dynamic value is bool[Variant], compared element-wise like Python
+    # ({1, 2.5} == {1.0, 2.5}); MBPP/582 passes a set or a dict where one expects either
+    p = problem("dynset", [("x", ANY)], ANY, [(([{1, 2}, {}],), [{1, 2.5}, frozenset()])])
+    em = get_emitter("d")
+    assert "Variant([Variant(1L): true, Variant(2L): true])" in em.test(p)
+    empty = problem("is_empty", [("x", ANY)], BOOL, [(({10},), False), (({},), True), ((set(),), True)])
+    got = verdicts("d", [(p, em.oracle(p, [[{1, 2.5}, set()]])),
+                         (p, "    return Variant([Variant([Variant(2.5): true, Variant(1.0): true]), Variant(cast(bool[Variant]) null)]);\n}\n"),
+                         (p, "    return Variant([Variant([Variant(1L): true, Variant(2L): true]), Variant(cast(bool[Variant]) null)]);\n}\n"),
+                         (p, "    return Variant([Variant([Variant(1L): true, Variant(2.5): true]), Variant(cast(Variant[Variant]) null)]);\n}\n"),
+                         (empty, "    return x.length == 0;\n}\n")], timeout=30.0)
+    assert got == ["passed", "passed", "failed", "failed", "passed"]

@@ -13,18 +13,30 @@ AnyList, dict as AnyDict, set as AnySet). Dropped: integers beyond 64 bits insid
 GMP rather than Boost.Multiprecision: libgmp-dev is small and C, and gmpxx.h parses in a fraction
 of cpp_int.hpp's time.
 
+Records (class instances): each is a plain struct declared after the includes, with a
+constructor over all fields in order (each defaulting to zero/null, so `new Node(5)` works as
+Python's `Node(5)`). A record on a reference cycle (a tree `Node`) is held by pointer everywhere:
+`Node*`, None is nullptr, literals `new Node(1, nullptr, nullptr)` (leaked: the test is short-lived);
+any other record is a value (`vector<Pair>`, `Pair(5, 24)`, optional<Pair> when None-able). Python's
+complex (the record `Complex`) is std::complex<double>. `eq` compares records field by field, null
+pointers equal only each other, complex parts within tolerance. Which records are pointers depends
+on the problem, so the public entry points work on a copy bound to it (`bind`). Dropped: a record
+name that is lowercase (it could clash with a std:: name under `using namespace std`) or otherwise
+reserved, and records inside sets or dict keys (no ordering).
+
 The test declares every argument as a local (so by-value and by-reference signatures both work),
 compares with overloaded `mbxp_test::eq` (doubles with tolerance, Any numerically across int and
 float like Python), and exits 3 with FAIL_MARKER on the first mismatch.
 """
 from __future__ import annotations
 
+import copy
 import math
 from typing import Any as PyAny
 
-from ..ir import Problem, Type
+from ..ir import COMPLEX, Problem, Record, Type
 from ..types import homogeneous_tuple
-from .base import FAIL_EXIT, FAIL_MARKER, PASS_MARKER, Emitter, comment_lines, float_repr
+from .base import FAIL_EXIT, FAIL_MARKER, PASS_MARKER, Emitter, comment_lines, float_repr, record_names
 
 KEYWORDS = """alignas alignof and and_eq asm auto bitand bitor bool break case catch char char8_t
 char16_t char32_t class compl concept const consteval constexpr constinit const_cast continue
@@ -73,6 +85,7 @@ template <class A, class B, class C, class D> bool eq(const pair<A, B>& a, const
 template <class... A, class... B> bool eq(const tuple<A...>& a, const tuple<B...>& b);
 @BIGEQ@
 @ANYDECL@
+@RECDECL@
 template <class A, class B, enable_if_t<is_arithmetic_v<A> && is_arithmetic_v<B>, int>>
 bool eq(const A& a, const B& b) {
     if (is_floating_point_v<A> || is_floating_point_v<B>) return close((double)a, (double)b);
@@ -124,6 +137,7 @@ template <class A, class B> bool eq_unordered(const vector<A>& a, const vector<B
     return true;
 }
 @ANYDEF@
+@RECDEF@
 }  // namespace mbxp_test
 """
 
@@ -164,6 +178,20 @@ class CppEmitter(Emitter):
     reserved = frozenset(KEYWORDS.split())
     none_word = "nullopt"
     list_word = "vector"
+    records = True
+    problem: Problem | None = None      # set on the copy made by bind()
+    pointers: frozenset[str] = frozenset()  # records held by pointer (on a reference cycle)
+    std_complex = False                 # the record Complex is Python's complex
+
+    def bind(self, p: Problem) -> "CppEmitter":
+        """This emitter for p: record types render as pointers or values depending on p."""
+        if self.problem is p:
+            return self
+        em = copy.copy(self)
+        em.problem, em.pointers = p, frozenset(cyclic_records(p))
+        em.std_complex = [(f.name, f.type.kind) for f in p.records.get(COMPLEX, ())] == \
+            [("real", "float"), ("imag", "float")]
+        return em
 
     # ---- types -----------------------------------------------------------------------------------
     def ctype(self, t: Type) -> str:
@@ -179,7 +207,13 @@ class CppEmitter(Emitter):
         if k == "dict":
             return f"map<{self.ctype(t.args[0])}, {self.ctype(t.args[1])}>"
         if k == "optional":
+            if t.elem.kind == "record" and t.elem.name in self.pointers:
+                return self.ctype(t.elem)
             return f"optional<{self.ctype(t.elem)}>"
+        if k == "record":
+            if t.name in self.pointers:
+                return f"{t.name}*"
+            return "complex<double>" if t.name == COMPLEX and self.std_complex else str(t.name)
         if k == "tuple":
             if homogeneous_tuple(t):
                 return f"vector<{self.ctype(t.args[0])}>"
@@ -187,7 +221,18 @@ class CppEmitter(Emitter):
         raise Unsupported(f"type {t} has no C++ equivalent here")
 
     def unsupported(self, p: Problem) -> str | None:
-        types = [prm.type for prm in p.params] + [p.returns]
+        self = self.bind(p)
+        for name, fields in p.records.items():
+            if self.std_complex and name == COMPLEX:
+                continue
+            names = [self.field_name(f.name) for f in fields]
+            if not name[:1].isupper() or name in self.reserved or name == self.function_name(p):
+                return f"a record struct named {name} could clash with a C++ or std:: name"
+            if name in names or len(set(names)) < len(names):
+                return f"the fields of record {name} clash once renamed"
+        types = self.all_types(p)
+        if any(unordered_record(t) for t in types):
+            return "a record inside a set or a dict key (records have no ordering)"
         try:
             for t in types:
                 self.ctype(t)
@@ -212,7 +257,7 @@ class CppEmitter(Emitter):
             return self.lit_dyn(v)
         if v is None:
             if k == "optional":
-                return "nullopt"
+                return "nullptr" if self.ctype(t).endswith("*") else "nullopt"
             raise Unsupported(f"None where C++ expects {self.ctype(t)}")
         if k == "optional":
             return self.lit(v, t.elem, typed=True)
@@ -226,6 +271,11 @@ class CppEmitter(Emitter):
             return double_lit(float(v))
         if k == "str":
             return self.lit_str(v)
+        if k == "record":
+            if not isinstance(v, Record):
+                raise Unsupported(f"cannot render {v!r} as {t}")
+            args = ", ".join(self.lit(x, ft, typed=True) for _, x, ft in self.record_fields(v))
+            return f"{'new ' if t.name in self.pointers else ''}{self.ctype(t).rstrip('*')}({args})"
         if k == "list":
             body = "{" + ", ".join(self.lit(x, t.elem) for x in v) + "}"
         elif k == "set":
@@ -289,14 +339,44 @@ class CppEmitter(Emitter):
         return '"' + "".join(out) + '"'
 
     # ---- prompt ----------------------------------------------------------------------------------
+    def all_types(self, p: Problem) -> list[Type]:
+        return [prm.type for prm in p.params] + [p.returns] + [f.type for fs in p.records.values() for f in fs]
+
     def header(self, p: Problem) -> str:
-        types = [prm.type for prm in p.params] + [p.returns]
+        self = self.bind(p)
+        types = self.all_types(p)
         uses_any = any(t.contains("any") for t in types)
         gmp = "#include <gmpxx.h>\n" if any(t.contains("bigint") for t in types) else ""
         return ("#include <bits/stdc++.h>\n" + gmp + "using namespace std;\n\n"
-                + (ANY_DECL if uses_any else ""))
+                + (ANY_DECL if uses_any else "") + self.record_decls(p))
+
+    def declared_records(self, p: Problem) -> list[str]:
+        return [n for n in self.record_order(p) if not (n == COMPLEX and self.std_complex)]
+
+    def record_decls(self, p: Problem) -> str:
+        out, defined = [], set()
+        for name in self.declared_records(p):
+            # a pointer to a record defined further down (mutual recursion) needs it declared
+            later = {r for f in p.records[name] for r in record_names(f.type)} & self.pointers - defined - {name}
+            out += [f"struct {r};\n" for r in sorted(later)]
+            defined.add(name)
+            fields = [(self.ctype(f.type), self.field_name(f.name), f.type) for f in p.records[name]]
+            decls = "".join(f"    {c} {n};\n" for c, n, _ in fields)
+            params = ", ".join(f"{c} {n} = {self.zero(t)}" for c, n, t in fields)
+            inits = ", ".join(f"{n}({n})" for _, n, _ in fields)
+            ctor = f"    {name}({params}){' : ' + inits if inits else ''} {{}}\n"
+            out.append(f"struct {name} {{\n{decls}{ctor}}};\n\n")
+        return "".join(out)
+
+    def zero(self, t: Type) -> str:
+        """A record field's default: what Python's constructors typically leave unset."""
+        c = self.ctype(t)
+        if c.endswith("*"):
+            return "nullptr"
+        return {"bool": "false", "int": "0", "long": "0", "float": "0.0", "optional": "nullopt"}.get(t.kind, "{}")
 
     def examples(self, p: Problem) -> list[tuple[str, str]]:
+        self = self.bind(p)
         out = []
         for case in p.examples:
             args = ", ".join(self.lit(v, prm.type, typed=True) for v, prm in zip(case.args, p.params))
@@ -304,10 +384,12 @@ class CppEmitter(Emitter):
         return out
 
     def signature(self, p: Problem) -> str:
+        self = self.bind(p)
         params = ", ".join(f"{self.ctype(prm.type)} {self.name(prm.name)}" for prm in p.params)
         return f"{self.ctype(p.returns)} {self.function_name(p)}({params})"
 
     def prompt(self, p: Problem) -> str:
+        self = self.bind(p)
         lines = [self.describe(p)]
         for call, result in self.examples(p):
             lines += [f"> {call}", result]
@@ -317,13 +399,16 @@ class CppEmitter(Emitter):
 
     # ---- test ------------------------------------------------------------------------------------
     def test(self, p: Problem) -> str:
+        self = self.bind(p)
         header = self.header(p)
         uses_any = "Any" in header
         harness = (HARNESS.replace("@REL@", repr(float(p.rel_tol))).replace("@ABS@", repr(float(p.abs_tol)))
                    .replace("@MARKER@", FAIL_MARKER).replace("@EXIT@", str(FAIL_EXIT))
                    .replace("@BIGEQ@", BIG_EQ if "gmpxx" in header else "")
                    .replace("@ANYDECL@", ANY_EQ_DECL if uses_any else "")
-                   .replace("@ANYDEF@", ANY_EQ_DEF if uses_any else ""))
+                   .replace("@ANYDEF@", ANY_EQ_DEF if uses_any else "")
+                   .replace("@RECDECL@", "".join(d + ";\n" for d, _ in self.record_eqs(p)))
+                   .replace("@RECDEF@", "".join(f"{d} {{\n    {b}\n}}\n" for d, b in self.record_eqs(p))))
         unordered = p.compare == "unordered" and self.ctype(p.returns).startswith("vector<")
         compare = "eq_unordered" if unordered else "eq"
         blocks = []
@@ -339,7 +424,26 @@ class CppEmitter(Emitter):
                 + f'    printf("%s\\n", "{PASS_MARKER}");\n    return 0;\n}}\n')
 
     # ---- oracle ----------------------------------------------------------------------------------
+    def record_eqs(self, p: Problem) -> list[tuple[str, str]]:
+        """(signature, body) of the eq overload of each record type."""
+        out = []
+        if self.std_complex and COMPLEX in p.records:
+            out.append(("inline bool eq(const complex<double>& a, const complex<double>& b)",
+                        "return close(a.real(), b.real()) && close(a.imag(), b.imag());"))
+        for name in self.declared_records(p):
+            ptr = name in self.pointers
+            acc = "->" if ptr else "."
+            fields = [self.field_name(f.name) for f in p.records[name]]
+            cond = " && ".join(f"eq(a{acc}{n}, b{acc}{n})" for n in fields) or "true"
+            if ptr:
+                out.append((f"inline bool eq(const {name}* a, const {name}* b)",
+                            f"if (!a || !b) return a == b;\n    return {cond};"))
+            else:
+                out.append((f"inline bool eq(const {name}& a, const {name}& b)", f"return {cond};"))
+        return out
+
     def oracle(self, p: Problem, results: list[PyAny]) -> str:
+        self = self.bind(p)
         # assemble's string scanner mistakes `\\"` for an escaped quote: spell backslashes in octal
         self.octal_backslash = True
         try:
@@ -349,6 +453,29 @@ class CppEmitter(Emitter):
             self.octal_backslash = False
         return ("    static int mbxp_calls = 0;\n    switch (mbxp_calls++) {\n" + cases
                 + "    }\n    abort();\n}\n")
+
+
+def cyclic_records(p: Problem) -> set[str]:
+    """The records that can reach themselves through their fields (a tree's Node)."""
+    edges = {n: {r for f in fs for r in record_names(f.type)} for n, fs in p.records.items()}
+    out = set()
+    for start in edges:
+        seen, todo = set(), list(edges[start])
+        while todo:
+            n = todo.pop()
+            if n not in seen:
+                seen.add(n)
+                todo += edges.get(n, ())
+        if start in seen:
+            out.add(start)
+    return out
+
+
+def unordered_record(t: Type) -> bool:
+    """Whether a record sits where std::set/map need operator< (a set element, a dict key)."""
+    if t.kind == "set" and record_names(t.args[0]) or t.kind == "dict" and record_names(t.args[0]):
+        return True
+    return any(unordered_record(a) for a in t.args)
 
 
 def int_lit(v: int, kind: str) -> str:

@@ -4,8 +4,17 @@ Types: int -> int, long -> long, float -> double, str -> string, list -> T[], di
 set -> bool[T] (D has no set type; keys are the elements), optional -> Nullable!(T). A tuple
 whose elements all have one type becomes T[] (as in C++); any other tuple is Tuple!(...).
 Python's `any` is std.variant's Variant: ints are stored as long, floats as double, lists and
-tuples as Variant[], dicts as Variant[Variant], None as an empty Variant(). Integers beyond 64 bits
-are std.bigint's BigInt. Dropped: Python sets inside an `any` value (no agreed Variant form).
+tuples as Variant[], dicts as Variant[Variant], sets as bool[Variant] (as typed sets are), None as an
+empty Variant(). Integers beyond 64 bits are std.bigint's BigInt.
+
+Records (class instances): a record on a reference cycle (a tree `Node`) is a class, so None is
+`null` and a literal is `new Node(1, null, null)`; its constructor takes every field in order, each
+defaulting to zero/null so `new Node(5)` works as Python's `Node(5)`. Any other record is a plain
+struct (`Pair[]`, literal `Pair(5, 24)`, Nullable!Pair when None-able). Python's complex (the record
+`Complex`) is std.complex's Complex!double. `mbxpEq` compares records field by field (`tupleof`),
+null references equal only each other, complex parts within tolerance. Which records are classes
+depends on the problem, so the public entry points work on a copy bound to it (`bind`). A record
+named like a keyword or a Phobos type the test spells unqualified is dropped.
 
 The test declares each argument as a local, compares with the `mbxpEq` template (doubles with
 tolerance, Variant numbers across long and double like Python), and exits 3 with FAIL_MARKER
@@ -14,12 +23,15 @@ defines `writeln` or `abs` of its own cannot break it.
 """
 from __future__ import annotations
 
+import copy
 import math
 from typing import Any as PyAny
 
-from ..ir import Problem, Type
+from ..ir import COMPLEX, Problem, Record, Type
 from ..types import homogeneous_tuple
-from .base import FAIL_EXIT, FAIL_MARKER, PASS_MARKER, Emitter, comment_lines, float_repr, sort_key_values
+from .base import (FAIL_EXIT, FAIL_MARKER, PASS_MARKER, Emitter, comment_lines, float_repr, record_names,
+                   sort_key_values)
+from .cpp import cyclic_records
 
 KEYWORDS = """abstract alias align asm assert auto body bool break byte case cast catch cdouble cent
 cfloat char class const continue creal dchar debug default delegate delete deprecated do double
@@ -32,12 +44,13 @@ Variant Tuple Nullable tuple object size_t"""
 
 ANY_NOTE = """\
 // Variant (std.variant) holds Python's dynamically typed values: int as long, float as double,
-// string, bool, list or tuple as Variant[], dict as Variant[Variant], None as an empty Variant().
+// string, bool, list or tuple as Variant[], dict as Variant[Variant], set as bool[Variant] (its
+// keys), None as an empty Variant().
 
 """
 
 HARNESS = """
-static import std.stdio, std.math, std.traits, std.typecons, std.variant, core.stdc.stdlib;
+static import std.stdio, std.math, std.traits, std.typecons, std.variant, std.complex, core.stdc.stdlib;
 
 enum double MBXP_REL_TOL = @REL@, MBXP_ABS_TOL = @ABS@;
 
@@ -74,8 +87,25 @@ bool mbxpEqVariant(std.variant.Variant a, std.variant.Variant b) {
     if (a.type != b.type) return false;
     if (auto p = a.peek!(V[])) return mbxpEq(*p, *b.peek!(V[]));
     if (auto p = a.peek!(V[V])) return mbxpEq(*p, *b.peek!(V[V]));
+    if (auto p = a.peek!(bool[V])) {
+        // matched element by element: Variant(1L) and Variant(1.0) hash differently. No UFCS
+        // calls (.keys): a solution's own function of that name would take them.
+        V[] ys;
+        foreach (e, _; *b.peek!(bool[V])) ys ~= e;
+        if (p.length != ys.length) return false;
+        auto used = new bool[ys.length];
+        foreach (e, _; *p) {
+            size_t i = 0;
+            while (i < ys.length && (used[i] || !mbxpEqVariant(e, ys[i]))) i++;
+            if (i == ys.length) return false;
+            used[i] = true;
+        }
+        return true;
+    }
     return a == b;
 }
+
+enum mbxpIsRecord(R) = @ISRECORD@;
 
 bool mbxpEq(A, B)(A a, B b) {
     alias T = std.traits;
@@ -105,6 +135,12 @@ bool mbxpEq(A, B)(A a, B b) {
                       && __traits(isSame, T.TemplateOf!B, std.typecons.Nullable)) {
         if (a.isNull || b.isNull) return a.isNull == b.isNull;
         return mbxpEq(a.get, b.get);
+    } else static if (is(A == std.complex.Complex!double) && is(B == std.complex.Complex!double)) {
+        return mbxpClose(a.re, b.re) && mbxpClose(a.im, b.im);
+    } else static if (is(A == B) && (is(A == class) || is(A == struct)) && mbxpIsRecord!A) {
+        static if (is(A == class)) if (a is null || b is null) return a is b;
+        static foreach (i; 0 .. A.tupleof.length) if (!mbxpEq(a.tupleof[i], b.tupleof[i])) return false;
+        return true;
     } else return a == b;
 }
 
@@ -133,6 +169,20 @@ class DEmitter(Emitter):
     reserved = frozenset(KEYWORDS.split())
     none_word = "null"
     list_word = "array"
+    records = True
+    problem: Problem | None = None        # set on the copy made by bind()
+    classes: frozenset[str] = frozenset()  # records declared as classes (on a reference cycle)
+    std_complex = False                   # the record Complex is Python's complex
+
+    def bind(self, p: Problem) -> "DEmitter":
+        """This emitter for p: record types render as classes or structs depending on p."""
+        if self.problem is p:
+            return self
+        em = copy.copy(self)
+        em.problem, em.classes = p, frozenset(cyclic_records(p))
+        em.std_complex = [(f.name, f.type.kind) for f in p.records.get(COMPLEX, ())] == \
+            [("real", "float"), ("imag", "float")]
+        return em
 
     # ---- types -----------------------------------------------------------------------------------
     def dtype(self, t: Type) -> str:
@@ -148,7 +198,11 @@ class DEmitter(Emitter):
         if k == "dict":
             return f"{self.dtype(t.args[1])}[{self.dtype(t.args[0])}]"
         if k == "optional":
+            if t.elem.kind == "record" and t.elem.name in self.classes:
+                return self.dtype(t.elem)
             return f"Nullable!({self.dtype(t.elem)})"
+        if k == "record":
+            return "Complex!double" if t.name == COMPLEX and self.std_complex else str(t.name)
         if k == "tuple":
             if homogeneous_tuple(t):
                 return f"{self.dtype(t.args[0])}[]"
@@ -156,7 +210,16 @@ class DEmitter(Emitter):
         raise Unsupported(f"type {t} has no D equivalent here")
 
     def unsupported(self, p: Problem) -> str | None:
-        types = [prm.type for prm in p.params] + [p.returns]
+        self = self.bind(p)
+        for name, fields in p.records.items():
+            if self.std_complex and name == COMPLEX:
+                continue
+            names = [self.field_name(f.name) for f in fields]
+            if name in self.reserved or name in ("BigInt", "Complex") or name == self.function_name(p):
+                return f"a record named {name} would shadow a D name the program needs"
+            if len(set(names)) < len(names):
+                return f"the fields of record {name} clash once renamed"
+        types = self.all_types(p)
         try:
             for t in types:
                 self.dtype(t)
@@ -189,6 +252,8 @@ class DEmitter(Emitter):
         cast = f"cast({self.dtype(t)}) " if expr and k in ("list", "set", "dict", "tuple") else ""
         if k == "any":
             return self.lit_dyn(v)
+        if k == "optional" and t.elem.kind == "record" and t.elem.name in self.classes:
+            return "null" if v is None else self.lit(v, t.elem, expr)   # a class reference is nullable
         if v is None:
             if k == "optional":
                 return f"{self.dtype(t)}.init"
@@ -205,6 +270,11 @@ class DEmitter(Emitter):
             return double_lit(float(v))
         if k == "str":
             return self.lit_str(v)
+        if k == "record":
+            if not isinstance(v, Record):
+                raise Unsupported(f"cannot render {v!r} as {t}")
+            args = ", ".join(self.lit(x, ft, expr=True) for _, x, ft in self.record_fields(v))
+            return f"{'new ' if t.name in self.classes else ''}{self.dtype(t)}({args})"
         if k == "list" or (k == "tuple" and homogeneous_tuple(t)):
             return cast + "[" + ", ".join(self.lit(x, t.args[0], expr) for x in v) + "]"
         if k == "set":
@@ -237,6 +307,10 @@ class DEmitter(Emitter):
             if not v:
                 return "Variant(cast(Variant[]) [])"
             return "Variant([" + ", ".join(self.lit_dyn(x) for x in v) + "])"
+        if isinstance(v, (set, frozenset)):
+            if not v:
+                return "Variant(cast(bool[Variant]) null)"
+            return "Variant([" + ", ".join(f"{self.lit_dyn(x)}: true" for x in sort_key_values(v)) + "])"
         if isinstance(v, dict):
             if not v:
                 return "Variant(cast(Variant[Variant]) null)"
@@ -265,15 +339,41 @@ class DEmitter(Emitter):
         return '"' + "".join(out) + '"'
 
     # ---- prompt ----------------------------------------------------------------------------------
+    def all_types(self, p: Problem) -> list[Type]:
+        return [prm.type for prm in p.params] + [p.returns] + [f.type for fs in p.records.values() for f in fs]
+
     def header(self, p: Problem) -> str:
-        uses_any = any(t.contains("any") for t in [prm.type for prm in p.params] + [p.returns])
-        return "import std;\n\n" + (ANY_NOTE if uses_any else "")
+        self = self.bind(p)
+        uses_any = any(t.contains("any") for t in self.all_types(p))
+        return "import std;\n\n" + (ANY_NOTE if uses_any else "") + "".join(
+            self.record_decl(p, name) for name in self.declared_records(p))
+
+    def declared_records(self, p: Problem) -> list[str]:
+        return [n for n in self.record_order(p) if not (n == COMPLEX and self.std_complex)]
+
+    def record_decl(self, p: Problem, name: str) -> str:
+        fields = [(self.dtype(f.type), self.field_name(f.name), f.type) for f in p.records[name]]
+        decls = "".join(f"    {d} {n};\n" for d, n, _ in fields)
+        if name not in self.classes:
+            return f"struct {name} {{\n{decls}}}\n\n"
+        params = ", ".join(f"{d} {n} = {self.zero(d, t)}" for d, n, t in fields)
+        body = "".join(f"        this.{n} = {n};\n" for _, n, _ in fields)
+        return f"class {name} {{\n{decls}\n    this({params}) {{\n{body}    }}\n}}\n\n"
+
+    def zero(self, d: str, t: Type) -> str:
+        """A class field's default: what Python's constructors typically leave unset."""
+        if t.kind == "record" and t.name in self.classes or t.kind == "optional" and d == self.dtype(t.elem):
+            return "null"
+        init = f"{d}.init" if d.isidentifier() else f"({d}).init"
+        return {"bool": "false", "int": "0", "long": "0", "float": "0.0", "str": '""'}.get(t.kind, init)
 
     def signature(self, p: Problem) -> str:
+        self = self.bind(p)
         params = ", ".join(f"{self.dtype(prm.type)} {self.name(prm.name)}" for prm in p.params)
         return f"{self.dtype(p.returns)} {self.function_name(p)}({params})"
 
     def prompt(self, p: Problem) -> str:
+        self = self.bind(p)
         lines = [self.describe(p)]
         for call, result in self.examples(p):
             lines += [f"> {call}", result]
@@ -283,7 +383,9 @@ class DEmitter(Emitter):
 
     # ---- test ------------------------------------------------------------------------------------
     def test(self, p: Problem) -> str:
-        harness = (HARNESS.replace("@REL@", repr(float(p.rel_tol))).replace("@ABS@", repr(float(p.abs_tol)))
+        self = self.bind(p)
+        is_record = " || ".join(f"is(R == {n})" for n in self.declared_records(p)) or "false"
+        harness = (HARNESS.replace("@ISRECORD@", is_record).replace("@REL@", repr(float(p.rel_tol))).replace("@ABS@", repr(float(p.abs_tol)))
                    .replace("@MARKER@", FAIL_MARKER).replace("@EXIT@", str(FAIL_EXIT)))
         unordered = p.compare == "unordered" and self.dtype(p.returns).endswith("[]")
         compare = "mbxpEqUnordered" if unordered else "mbxpEq"
@@ -301,6 +403,7 @@ class DEmitter(Emitter):
 
     # ---- oracle ----------------------------------------------------------------------------------
     def oracle(self, p: Problem, results: list[PyAny]) -> str:
+        self = self.bind(p)
         # assemble's string scanner mistakes `\\"` for an escaped quote: spell backslashes in hex
         self.octal_backslash = True
         try:
