@@ -9,7 +9,10 @@ rest are compiled again as a smaller batch (one by one if the errors name no fil
 from __future__ import annotations
 
 import dataclasses
+import hashlib
+import os
 import re
+import subprocess
 import shutil
 import tempfile
 import time
@@ -204,12 +207,17 @@ class JavaRunner(JvmBatchRunner):
         self.servers = WarmPool(self._start_server)
 
     def _start_server(self, root: Path) -> Spawned:
-        src = root / ".javac-server" / "MbxpJavacServer.java"
-        src.parent.mkdir(exist_ok=True)
-        src.write_text(SERVER, encoding="utf-8")
-        argv = [self.tool("java"), *JVM_FLAGS, "-Xss16m", "-Xmx1g", str(src)]
+        classes = server_classes(self.tool("javac"))
+        if classes:
+            main, binds = ["-cp", classes, "MbxpJavacServer"], [*self.binds(), classes]
+        else:  # no cache directory: the JVM compiles the server from source at start
+            src = root / ".javac-server" / "MbxpJavacServer.java"
+            src.parent.mkdir(exist_ok=True)
+            src.write_text(SERVER, encoding="utf-8")
+            main, binds = [str(src)], self.binds()
+        argv = [self.tool("java"), *JVM_FLAGS, "-Xss16m", "-Xmx1g", *main]
         limits = Limits(timeout=24 * 3600, memory_mb=self.compile_memory_mb)
-        return spawn(argv, root, limits, binds=self.binds(), env=self.env())
+        return spawn(argv, root, limits, binds=binds, env=self.env())
 
     def close(self) -> None:
         self.servers.close()
@@ -254,5 +262,37 @@ class JavaRunner(JvmBatchRunner):
         return [self.tool("javac"), *(f"-J{f}" for f in JVM_FLAGS), "-J-Xmx1g", "-encoding", "UTF-8",
                 "-nowarn", "-Xlint:none", "-proc:none", "-implicit:none", "-g:none", "-d", "out", *files]
 
+
+def server_classes(javac: str | None) -> str | None:
+    """A directory with the compiled SERVER (our own trusted source, compiled once per javac and
+    cached like the C++ PCH), or None."""
+    if not javac:
+        return None
+    key = hashlib.sha256(f"{os.path.realpath(javac)}\0{SERVER}".encode()).hexdigest()[:16]
+    for root in CACHE_ROOTS:
+        target = Path(os.path.expanduser(root)) / f"javac-server-{key}"
+        if (target / "MbxpJavacServer.class").is_file():
+            return str(target)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            with tempfile.TemporaryDirectory(dir=target.parent) as tmp:
+                (Path(tmp) / "MbxpJavacServer.java").write_text(SERVER, encoding="utf-8")
+                subprocess.run([javac, "-d", tmp, str(Path(tmp) / "MbxpJavacServer.java")], check=True,
+                               capture_output=True, timeout=300)
+                (Path(tmp) / "MbxpJavacServer.java").unlink()
+                for f in [Path(tmp), *Path(tmp).iterdir()]:
+                    f.chmod(0o755 if f.is_dir() else 0o644)
+                os.replace(tmp, target)  # atomic: a reader never sees half the classes
+                os.mkdir(tmp)  # for TemporaryDirectory's cleanup
+            return str(target)
+        except subprocess.SubprocessError:
+            return None
+        except OSError:  # another process won the race (the target exists), or unwritable root
+            if (target / "MbxpJavacServer.class").is_file():
+                return str(target)
+    return None
+
+
+CACHE_ROOTS = ["/opt/mbxp/cache/java", "~/.cache/mbxp/java"]
 
 RUNNER = JavaRunner()
