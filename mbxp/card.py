@@ -105,7 +105,14 @@ doc comment: a chat-style answer holding the whole function goes after it), `sou
   each call (solutions mutate them), the expected value is what the reference returned.
 - Types are inferred from the test values: the most general type, recursively through containers
   (int + float -> float; mixed lists -> a list of the top type; None -> nullable; ints beyond 32
-  bits -> 64-bit types). Tuples become the language's tuple where one fits, else a list.
+  bits -> 64-bit types; beyond 64 bits -> the language's big integer: BigInteger, big.Int, GMP,
+  Zarith...). Tuples become the language's tuple where one fits, else a list. Mixed-type values
+  use the language's top type, or a declared dynamic `Value` type where there is none (Rust, OCaml,
+  Haskell). Dict keys that are tuples become comma-joined strings where keys must be strings (PHP,
+  R, Lua; Perl joins with `$;`). Bash passes nested containers and strings with spaces as JSON.
+- Class instances in the tests (MBPP's `Node` trees and `Pair`s) become records: a class, struct
+  or data type declared in the prompt with a constructor over all fields; Python's `complex` is
+  the language's complex type where it has one, else a declared `Complex` record.
 - Comparisons keep Python's semantics: every float (also inside containers) is compared with a
   tolerance (rel 1e-6 / abs 1e-9; MathQA abs 1e-8), sets are unordered, and `set(f(x)) ==`
   / `sorted(f(x)) ==` asserts compare the result as a multiset.
