@@ -5,7 +5,9 @@ earlier harnesses do) and by the engine (batched/warm compilers, cache, one sche
     python benchmarks/throughput.py --n 60 --json          # one JSON object
     python benchmarks/throughput.py --quick                # a few programs, for CI: no timing claims
 
-Programs per language: oracle, wrong and non-compiling completions of MBXP rows (a third each).
+Programs per language: oracle, wrong and non-compiling completions of MBXP rows (a third each),
+all distinct unless --repeat R makes each appear R times, as identical samples do when a model is
+sampled many times per problem (the engine's cache runs each once; the per-sample mode runs all).
 
 The per-sample mode runs each toolchain's plain commands once per program, as MultiPL-E and mxeval
 do (`Runner.per_sample_compile` / `per_sample_run`): javac + java; kotlinc -include-runtime +
@@ -37,7 +39,12 @@ from mbxp.runners.specs import get_runner  # noqa: E402
 BROKEN = "  ) ) ) @@@ not code ( ( (\n"
 
 
-def programs(dataset: Path, language: str, n: int) -> list[Job]:
+def programs(dataset: Path, language: str, n: int, repeat: int = 1) -> list[Job]:
+    """n programs: oracle, wrong and broken completions of spread-out rows; with repeat R each
+    distinct program appears R times (as identical samples do when a model is sampled n times)."""
+    if repeat > 1:
+        distinct = programs(dataset, language, -(-n // repeat))
+        return [Job(f"{j.key}@{r}", j.language, j.source) for j in distinct for r in range(repeat)][:n]
     config = LANGUAGES[language].config
     rows = read_config(dataset, config)
     checks = {(c["task_id"], c["kind"]): c["completion"] for c in read_checks(dataset, config)}
@@ -68,6 +75,8 @@ def main() -> int:
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--timeout", type=float, default=20.0)
     ap.add_argument("--quick", action="store_true", help="6 programs per language")
+    ap.add_argument("--repeat", type=int, default=1,
+                    help="each distinct program appears this many times (duplicate samples; default 1)")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
     n = 6 if a.quick else a.n
@@ -77,7 +86,7 @@ def main() -> int:
         build(dataset, a.source_dir, langs, ["mbpp"], workers=a.workers, progress=False)
     out = {}
     for lang in langs:
-        jobs = programs(dataset, lang, n)
+        jobs = programs(dataset, lang, n, a.repeat)
         engine_s, engine_v = timed(jobs, True, a.workers, a.timeout)     # engine first: it pays any
         single_s, single_v = timed(jobs, False, a.workers, a.timeout)    # first-use cost (e.g. a PCH)
         out[lang] = {"programs": len(jobs), "per_sample_pps": round(len(jobs) / single_s, 2),
