@@ -79,8 +79,11 @@ def test_inconsistent_or_cyclic_instances_are_unsupported():
     with pytest.raises(Unsupported, match="contains itself"):
         from_mbpp(mbpp_row(code, ["assert f(C()) == 1"]))
     code = "def f(t):\n    return 1\n"
-    with pytest.raises(Unsupported, match="type"):
-        from_mbpp(mbpp_row(code, ["assert f(int) == 1"]))
+    p = from_mbpp(mbpp_row(code, ["assert f(int) == 1"]))  # a builtin type: the Python config only
+    assert str(p.params[0].type) == "pytype"
+    assert isinstance(make_row(p, "python"), dict)
+    row = make_row(p, "java")
+    assert isinstance(row, Dropped) and "Python type object" in row.reason
 
 
 def test_wrong_result_changes_a_record_field():

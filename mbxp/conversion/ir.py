@@ -26,7 +26,8 @@ INT64 = 2**63
 
 @dataclass(frozen=True)
 class Type:
-    """kind is one of: bool int long bigint float str none any list tuple dict set optional record.
+    """kind is one of: bool int long bigint float str none any list tuple dict set optional record
+    pytype (a Python builtin type object such as `int`: only the Python config can express it).
 
     int fits 32 bits, long 64 bits, bigint is larger. `any` is the top type (object / interface{}).
     list, set, optional take one arg; dict two (key, value); tuple one per element; record none,

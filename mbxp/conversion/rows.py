@@ -24,6 +24,9 @@ def make_row(p: Problem, language: str) -> dict | Dropped:
     if p.records and not emitter.records:
         return Dropped(p.task_id, language,
                        f"class instances (records) are not supported by the {language} emitter yet")
+    if language != "python" and any(t.contains("pytype") for t in [*(prm.type for prm in p.params), p.returns]):
+        return Dropped(p.task_id, language, "a Python type object (int, str, ...) as a test value: "
+                       "no counterpart outside Python")
     reason = emitter.unsupported(p)
     if reason:
         return Dropped(p.task_id, language, reason)

@@ -6,6 +6,7 @@ from typing import Any, Iterable
 from .ir import ANY, BIGINT, BOOL, FLOAT, INT, INT32, INT64, LONG, NONE, STR, Record, Type
 
 _NUMERIC = ["int", "long", "bigint", "float"]
+PYTYPE = Type("pytype")
 
 
 def infer(value: Any) -> Type:
@@ -31,6 +32,8 @@ def infer(value: Any) -> Type:
         return Type("dict", (unify_all(map(infer, value.keys())), unify_all(map(infer, value.values()))))
     if isinstance(value, Record):
         return Type("record", name=value.name)   # its fields' types are the problem's schema
+    if isinstance(value, type) and value.__module__ == "builtins":
+        return PYTYPE  # int, str...: only the Python config can pass one (MBPP/533)
     raise TypeError(f"unsupported value of type {type(value).__name__}")
 
 

@@ -138,6 +138,8 @@ class Emitter(ABC):
                                   for a, b in value.items()], t)
         if k == "record":
             return self.lit_record(value, t)
+        if k == "pytype" and self.language == "python":
+            return value.__name__
         raise ValueError(f"{self.language}: cannot render {value!r} as {t}")
 
     # Defaults fit C-like languages; override what differs.

@@ -62,6 +62,8 @@ def py_literal(v: Any, display: bool = False) -> str:
         return "(" + ", ".join(py_literal(x, display) for x in v) + ("," if len(v) == 1 else "") + ")"
     if isinstance(v, dict):
         return "{" + ", ".join(f"{py_literal(k, display)}: {py_literal(x, display)}" for k, x in v.items()) + "}"
+    if isinstance(v, type):
+        return v.__name__  # a builtin type passed as a value (MBPP/533)
     if isinstance(v, Record):
         if v.name == COMPLEX:
             return repr(complex(v.fields["real"], v.fields["imag"]))
