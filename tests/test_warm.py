@@ -1,0 +1,89 @@
+"""Warm helper processes: sandboxed, answered line by line, replaced when they die or miss a
+deadline, and gone after close()."""
+import os
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+from mbxp.runners.sandbox import Limits, sandbox_mode, spawn
+from mbxp.runners.warm import WarmPool
+
+SERVER = r"""
+import os, socket, sys, time
+for line in sys.stdin:
+    cmd = line.strip()
+    if cmd == "pid":
+        print(os.getpid(), flush=True)
+    elif cmd == "die":
+        sys.exit(1)
+    elif cmd == "hang":
+        time.sleep(1000)
+    elif cmd == "net":
+        try:
+            socket.create_connection(("1.1.1.1", 53), timeout=2)
+            print("connected", flush=True)
+        except OSError:
+            print("blocked", flush=True)
+    elif cmd == "uid":
+        print(os.getuid(), flush=True)
+    else:
+        print("echo " + cmd, flush=True)
+"""
+
+
+@pytest.fixture
+def pool():
+    if sandbox_mode() != "bwrap":
+        pytest.fail("bubblewrap is not usable here: run scripts/install-toolchains")
+    root = Path(tempfile.mkdtemp(prefix="mbxp-warm-"))
+    root.chmod(0o711)
+    started = []
+
+    def start(r: Path):
+        server = spawn(["/usr/bin/python3", "-I", "-S", "-c", SERVER], r, Limits(timeout=3600, memory_mb=256))
+        started.append(server)
+        return server
+
+    p = WarmPool(start)
+    yield p, root, started
+    p.close()
+
+
+def test_answers_and_reuses_one_process(pool):
+    p, root, started = pool
+    assert p.ask(root, "hello", 10) == "echo hello"
+    assert p.ask(root, "again", 10) == "echo again"
+    assert len(started) == 1
+
+
+def test_sandboxed(pool):
+    p, root, _ = pool
+    assert p.ask(root, "net", 10) == "blocked"
+    assert p.ask(root, "uid", 10) != "0"
+
+
+def test_replaced_after_death_or_missed_deadline(pool):
+    p, root, started = pool
+    assert p.ask(root, "die", 10) is None
+    assert p.ask(root, "hello", 10) == "echo hello"
+    assert len(started) == 2
+    t = time.monotonic()
+    assert p.ask(root, "hang", 1) is None
+    assert time.monotonic() - t < 5
+    assert not started[1].alive()  # killed, not left behind
+    assert p.ask(root, "hello", 10) == "echo hello"
+    assert len(started) == 3
+
+
+def test_nothing_left_after_close(pool):
+    p, root, started = pool
+    pid = p.ask(root, "pid", 10)
+    assert pid is not None
+    p.close()
+    assert all(not s.alive() for s in started)
+    # the pid printed is the server's pid inside its namespace; the host process must be gone
+    assert all(s.proc.poll() is not None for s in started)
+    assert not any(os.path.exists(f"/proc/{s.proc.pid}") and
+                   Path(f"/proc/{s.proc.pid}/status").read_text().find("State:\tZ") < 0 for s in started)
