@@ -7,6 +7,12 @@ Each language test checks, on problems written here (not on the benchmark data),
 """
 from __future__ import annotations
 
+import functools
+import os
+from pathlib import Path
+
+import pytest
+
 from mbxp.conversion.ir import BOOL, FLOAT, INT, STR, Param, Problem, TestCase, Type
 from mbxp.conversion.oracle import oracle_results, wrong_results
 from mbxp.conversion.rows import make_row
@@ -77,3 +83,18 @@ def check_language(language: str, correct: str, syntax_error: str, infinite_loop
         ["add/correct", "add/syntax_error", "add/infinite_loop", "add/crash"]
     mismatches = [(lbl, e, g) for lbl, e, g in zip(labels, expected, got) if not g.startswith(e)]
     assert not mismatches, mismatches
+
+
+@functools.lru_cache(maxsize=None)
+def _mbpp_rows() -> dict:
+    from mbxp.conversion.sources import load_mbpp
+    src = Path(os.environ["MBXP_SOURCE_DIR"])  # conftest points it at ../shared/data
+    if not (src / "mbpp" / "mbpp.jsonl").exists():
+        pytest.fail(f"no MBPP data in {src}: set MBXP_SOURCE_DIR")
+    return {r["task_id"]: r for r in load_mbpp(src)}
+
+
+def mbpp(number: int) -> Problem:
+    """A real MBPP problem, analysed (records need the reference's own classes)."""
+    from mbxp.conversion.problems import from_mbpp
+    return from_mbpp(_mbpp_rows()[number])

@@ -4,7 +4,7 @@ from mbxp.conversion.emitters import get_emitter
 from mbxp.conversion.ir import FLOAT, INT, STR, Type
 from mbxp.runners.assemble import truncate
 
-from .common import ADD, COUNTS, MEAN, NESTED, L, check_language, problem, verdicts
+from .common import mbpp, ADD, COUNTS, MEAN, NESTED, L, check_language, problem, verdicts
 
 pytestmark = pytest.mark.lang
 
@@ -78,17 +78,6 @@ def test_json_comparison():
     ])
     assert got[:7] == ["passed", "failed", "failed", "passed", "failed", "passed", "failed"]
     assert got[7].startswith("runtime_error")
-
-
-def mbpp(number):
-    """A real MBPP problem (records need the reference's own classes), or skip without the data."""
-    from pathlib import Path
-    from mbxp.conversion.problems import from_mbpp
-    from mbxp.conversion.sources import load_mbpp
-    src = Path("/work/shared/data")
-    if not (src / "mbpp" / "mbpp.jsonl").exists():
-        pytest.skip("no MBPP data")
-    return from_mbpp(next(r for r in load_mbpp(src) if r["task_id"] == number))
 
 
 def test_records_with_ordinary_solutions():

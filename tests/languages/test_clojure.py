@@ -4,7 +4,7 @@ from mbxp.conversion.emitters import get_emitter
 from mbxp.conversion.ir import INT, STR, Type
 from mbxp.runners.assemble import truncate
 
-from .common import COUNTS, UNIQUE, WORDS, check_language, problem, verdicts
+from .common import mbpp, COUNTS, UNIQUE, WORDS, check_language, problem, verdicts
 
 pytestmark = pytest.mark.lang
 
@@ -34,17 +34,6 @@ def test_prompt_and_literals():
     p = problem("find_Max_Num", [("str", STR), ("s", STR), ("list", Type("list", (INT,)))], INT,
                 [(("a", "b", [1]), 1)])
     assert em.params(p) == ["s", "s2", "lst"] and em.function_name(p) == "find-max-num"
-
-
-def mbpp(number):
-    """A real MBPP problem (records need the reference's own classes), or skip without the data."""
-    from pathlib import Path
-    from mbxp.conversion.problems import from_mbpp
-    from mbxp.conversion.sources import load_mbpp
-    src = Path("/work/shared/data")
-    if not (src / "mbpp" / "mbpp.jsonl").exists():
-        pytest.skip("no MBPP data")
-    return from_mbpp(next(r for r in load_mbpp(src) if r["task_id"] == number))
 
 
 def test_records_with_ordinary_solutions():

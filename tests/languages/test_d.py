@@ -4,7 +4,7 @@ from mbxp.conversion.emitters import get_emitter
 from mbxp.conversion.ir import BOOL, FLOAT, INT, STR, Type
 from mbxp.runners.assemble import truncate
 
-from .common import ADD, L, check_language, problem, verdicts
+from .common import mbpp, ADD, L, check_language, problem, verdicts
 
 pytestmark = pytest.mark.lang
 
@@ -60,17 +60,6 @@ def test_d_variant_numbers_compare_like_python():
 def test_d_truncates_after_the_function():
     completion = '    return a + b; // }\n}\n\nvoid main() {}\n'
     assert truncate(completion, "d") == '    return a + b; // }\n}\n'
-
-
-def mbpp(number):
-    """A real MBPP problem (records need the reference's own classes), or skip without the data."""
-    from pathlib import Path
-    from mbxp.conversion.problems import from_mbpp
-    from mbxp.conversion.sources import load_mbpp
-    src = Path("/work/shared/data")
-    if not (src / "mbpp" / "mbpp.jsonl").exists():
-        pytest.skip("no MBPP data")
-    return from_mbpp(next(r for r in load_mbpp(src) if r["task_id"] == number))
 
 
 def test_d_records_take_ordinary_solutions():

@@ -4,7 +4,7 @@ from mbxp.conversion.emitters import get_emitter
 from mbxp.conversion.ir import FLOAT, INT
 from mbxp.runners.assemble import truncate
 
-from .common import ADD, COUNTS, PAIRS, UNIQUE, check_language, problem, verdicts
+from .common import mbpp, ADD, COUNTS, PAIRS, UNIQUE, check_language, problem, verdicts
 
 pytestmark = pytest.mark.lang
 
@@ -37,18 +37,6 @@ def test_prompt_and_literals():
     p = problem("find_Max_Num", [("N", INT), ("n", INT), ("end", INT)], INT, [((1, 2, 3), 6)])
     assert em.params(p) == ["n", "n_", "end_"] and em.function_name(p) == "find_max_num"
     assert em.unsupported(problem("f", [("x", FLOAT)], FLOAT, [((1.0,), float("inf"))]))
-
-
-
-def mbpp(number):
-    """A real MBPP problem (records need the reference's own classes), or skip without the data."""
-    from pathlib import Path
-    from mbxp.conversion.problems import from_mbpp
-    from mbxp.conversion.sources import load_mbpp
-    src = Path("/work/shared/data")
-    if not (src / "mbpp" / "mbpp.jsonl").exists():
-        pytest.skip("no MBPP data")
-    return from_mbpp(next(r for r in load_mbpp(src) if r["task_id"] == number))
 
 
 def test_records_with_ordinary_solutions():

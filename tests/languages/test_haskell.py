@@ -3,7 +3,7 @@ import pytest
 from mbxp.conversion.emitters import get_emitter
 from mbxp.conversion.ir import ANY, FLOAT, INT, STR, Type
 
-from .common import ADD, L, check_language, problem, verdicts
+from .common import mbpp, ADD, L, check_language, problem, verdicts
 
 pytestmark = pytest.mark.lang
 
@@ -51,17 +51,6 @@ def test_haskell_value_type():
                  "{ VFloat f -> f; VInt i -> fromIntegral i; _ -> 0 }]\n"),
     ])
     assert got == ["passed", "failed", "passed", "passed", "failed", "passed", "passed"], got
-
-
-def mbpp(number):
-    """A real MBPP problem (records need the reference's own classes), or skip without the data."""
-    from pathlib import Path
-    from mbxp.conversion.problems import from_mbpp
-    from mbxp.conversion.sources import load_mbpp
-    src = Path("/work/shared/data")
-    if not (src / "mbpp" / "mbpp.jsonl").exists():
-        pytest.skip("no MBPP data")
-    return from_mbpp(next(r for r in load_mbpp(src) if r["task_id"] == number))
 
 
 def test_haskell_records_take_ordinary_solutions():

@@ -2,7 +2,7 @@ import pytest
 
 from mbxp.runners.assemble import truncate
 
-from .common import ADD, check_language, verdicts
+from .common import mbpp, ADD, check_language, verdicts
 
 pytestmark = pytest.mark.lang
 
@@ -31,17 +31,6 @@ def test_kotlin_batch_isolates_compile_errors_and_early_exit():
 def test_kotlin_truncates_after_the_method():
     completion = "    return a + b\n}\n\nfun main() {\n    println(addNums(1, 2))\n}\n"
     assert truncate(completion, "kotlin") == "    return a + b\n}\n"
-
-
-def mbpp(number):
-    """A real MBPP problem (records need the reference's own classes), or skip without the data."""
-    from pathlib import Path
-    from mbxp.conversion.problems import from_mbpp
-    from mbxp.conversion.sources import load_mbpp
-    src = Path("/work/shared/data")
-    if not (src / "mbpp" / "mbpp.jsonl").exists():
-        pytest.skip("no MBPP data")
-    return from_mbpp(next(r for r in load_mbpp(src) if r["task_id"] == number))
 
 
 def test_records_with_ordinary_solutions():

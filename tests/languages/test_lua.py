@@ -4,7 +4,7 @@ from mbxp.conversion.emitters import get_emitter
 from mbxp.conversion.ir import BIGINT, BOOL, INT, STR, Type
 from mbxp.runners.assemble import truncate
 
-from .common import ADD, UNIQUE, check_language, problem, verdicts
+from .common import mbpp, ADD, UNIQUE, check_language, problem, verdicts
 
 pytestmark = pytest.mark.lang
 
@@ -76,17 +76,6 @@ def test_tuple_keys_nil_sentinel_and_big_integers():
         (POWER, "  return 1 << n\nend\n"),                 # wraps around at 2**64
     ])
     assert got == ["passed", "failed", "passed", "failed", "passed", "failed"]
-
-
-def mbpp(number):
-    """A real MBPP problem (records need the reference's own classes), or skip without the data."""
-    from pathlib import Path
-    from mbxp.conversion.problems import from_mbpp
-    from mbxp.conversion.sources import load_mbpp
-    src = Path("/work/shared/data")
-    if not (src / "mbpp" / "mbpp.jsonl").exists():
-        pytest.skip("no MBPP data")
-    return from_mbpp(next(r for r in load_mbpp(src) if r["task_id"] == number))
 
 
 def test_records_with_ordinary_solutions():

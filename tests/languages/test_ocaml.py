@@ -3,7 +3,7 @@ import pytest
 from mbxp.conversion.emitters.ocaml import EMITTER
 from mbxp.conversion.ir import ANY, BIGINT, FLOAT, INT, Type
 
-from .common import L, check_language, problem, verdicts
+from .common import mbpp, L, check_language, problem, verdicts
 
 pytestmark = pytest.mark.lang
 
@@ -60,17 +60,6 @@ def test_ocaml_value_and_bigint_solutions():
     ]
     got = verdicts("ocaml", [(p, c) for p, c, _ in cases], timeout=15.0)
     assert got == [want for _, _, want in cases]
-
-
-def mbpp(number):
-    """A real MBPP problem (records need the reference's own classes), or skip without the data."""
-    from pathlib import Path
-    from mbxp.conversion.problems import from_mbpp
-    from mbxp.conversion.sources import load_mbpp
-    src = Path("/work/shared/data")
-    if not (src / "mbpp" / "mbpp.jsonl").exists():
-        pytest.skip("no MBPP data")
-    return from_mbpp(next(r for r in load_mbpp(src) if r["task_id"] == number))
 
 
 def test_ocaml_records_take_ordinary_solutions():

@@ -4,7 +4,7 @@ from mbxp.conversion.emitters import get_emitter
 from mbxp.conversion.ir import INT, STR, Type
 from mbxp.runners.assemble import truncate
 
-from .common import ADD, COUNTS, check_language, oracle_and_wrong, problem, verdicts
+from .common import mbpp, ADD, COUNTS, check_language, oracle_and_wrong, problem, verdicts
 
 pytestmark = pytest.mark.lang
 
@@ -61,17 +61,6 @@ def test_tuple_keys_are_joined_with_subscript_separator():
         (PAIR_KEYS, "    my %h;\n    $h{join(',', @$_)}++ for @$xs;\n    return \\%h;\n}\n"),
     ])
     assert got == ["passed", "failed"]
-
-
-def mbpp(number):
-    """A real MBPP problem (records need the reference's own classes), or skip without the data."""
-    from pathlib import Path
-    from mbxp.conversion.problems import from_mbpp
-    from mbxp.conversion.sources import load_mbpp
-    src = Path("/work/shared/data")
-    if not (src / "mbpp" / "mbpp.jsonl").exists():
-        pytest.skip("no MBPP data")
-    return from_mbpp(next(r for r in load_mbpp(src) if r["task_id"] == number))
 
 
 def test_records_with_ordinary_solutions():

@@ -3,7 +3,7 @@ import pytest
 from mbxp.conversion.ir import BIGINT, INT, STR, Type
 from mbxp.conversion.rows import make_row
 
-from .common import (ADD, COUNTS, FIRST_EVEN, NESTED, UNIQUE, WORDS, L, check_language, oracle_and_wrong, problem,
+from .common import (mbpp, ADD, COUNTS, FIRST_EVEN, NESTED, UNIQUE, WORDS, L, check_language, oracle_and_wrong, problem,
                      verdicts)
 
 pytestmark = pytest.mark.lang
@@ -74,18 +74,6 @@ def test_php_tuple_keys_are_joined_strings():
         (PAIRS, "    return ['1, 2' => 2, '3, 4' => 1];\n}\n"),
     ])
     assert got == ["passed", "failed", "failed"], got
-
-
-
-def mbpp(number):
-    """A real MBPP problem (records need the reference's own classes), or skip without the data."""
-    from pathlib import Path
-    from mbxp.conversion.problems import from_mbpp
-    from mbxp.conversion.sources import load_mbpp
-    src = Path("/work/shared/data")
-    if not (src / "mbpp" / "mbpp.jsonl").exists():
-        pytest.skip("no MBPP data")
-    return from_mbpp(next(r for r in load_mbpp(src) if r["task_id"] == number))
 
 
 def test_php_records_take_ordinary_solutions():

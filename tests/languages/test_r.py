@@ -4,7 +4,7 @@ from mbxp.conversion.emitters import get_emitter
 from mbxp.conversion.ir import BIGINT, FLOAT, INT, STR, Type
 from mbxp.runners.assemble import truncate
 
-from .common import ADD, L, check_language, problem, verdicts
+from .common import mbpp, ADD, L, check_language, problem, verdicts
 
 pytestmark = pytest.mark.lang
 
@@ -100,17 +100,6 @@ def test_tuple_keys_are_joined_names():
         (PAIRS, '  list("1, 2" = 2, "3, 4" = 1)\n}\n'),
     ])
     assert got == ["passed", "failed", "failed"], got
-
-
-def mbpp(number):
-    """A real MBPP problem (records need the reference's own classes), or skip without the data."""
-    from pathlib import Path
-    from mbxp.conversion.problems import from_mbpp
-    from mbxp.conversion.sources import load_mbpp
-    src = Path("/work/shared/data")
-    if not (src / "mbpp" / "mbpp.jsonl").exists():
-        pytest.skip("no MBPP data")
-    return from_mbpp(next(r for r in load_mbpp(src) if r["task_id"] == number))
 
 
 def test_records_with_ordinary_solutions():

@@ -4,7 +4,7 @@ from mbxp.conversion.emitters import get_emitter
 from mbxp.conversion.ir import INT, STR, Type
 from mbxp.runners.assemble import truncate
 
-from .common import ADD, COUNTS, UNIQUE, check_language, problem, verdicts
+from .common import mbpp, ADD, COUNTS, UNIQUE, check_language, problem, verdicts
 
 pytestmark = pytest.mark.lang
 
@@ -41,17 +41,6 @@ def test_a_solution_shadowing_library_names_does_not_break_the_checker():
     assert verdicts("racket", [(ADD, shadow)]) == ["passed"]
     wrong = "  (- a b))\n(define (exit n) 0)\n(define (equal? a b) #t)\n"
     assert verdicts("racket", [(ADD, wrong)]) == ["failed"]
-
-
-def mbpp(number):
-    """A real MBPP problem (records need the reference's own classes), or skip without the data."""
-    from pathlib import Path
-    from mbxp.conversion.problems import from_mbpp
-    from mbxp.conversion.sources import load_mbpp
-    src = Path("/work/shared/data")
-    if not (src / "mbpp" / "mbpp.jsonl").exists():
-        pytest.skip("no MBPP data")
-    return from_mbpp(next(r for r in load_mbpp(src) if r["task_id"] == number))
 
 
 def test_records_with_ordinary_solutions():

@@ -4,7 +4,7 @@ from mbxp.conversion.emitters import get_emitter
 from mbxp.conversion.ir import INT, Param
 from mbxp.runners.assemble import truncate
 
-from .common import ADD, NESTED, UNIQUE, check_language, oracle_and_wrong, problem, verdicts
+from .common import mbpp, ADD, NESTED, UNIQUE, check_language, oracle_and_wrong, problem, verdicts
 
 pytestmark = pytest.mark.lang
 
@@ -37,17 +37,6 @@ def test_literals_never_interpolate_and_capital_params_are_lowered():
     assert em.lit_str('#{x} #$y #@z "q" \\ \n') == '"\\#{x} \\#$y \\#@z \\"q\\" \\\\ \\n"'
     p = problem("f", [("N", INT), ("n", INT), ("end", INT)], INT, [((1, 2, 3), 6)])
     assert em.params(p) == ["n", "n_", "end_"]
-
-
-def mbpp(number):
-    """A real MBPP problem (records need the reference's own classes), or skip without the data."""
-    from pathlib import Path
-    from mbxp.conversion.problems import from_mbpp
-    from mbxp.conversion.sources import load_mbpp
-    src = Path("/work/shared/data")
-    if not (src / "mbpp" / "mbpp.jsonl").exists():
-        pytest.skip("no MBPP data")
-    return from_mbpp(next(r for r in load_mbpp(src) if r["task_id"] == number))
 
 
 def test_records_with_ordinary_solutions():

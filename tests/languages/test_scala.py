@@ -6,7 +6,7 @@ from mbxp.conversion.oracle import oracle_results
 from mbxp.conversion.rows import make_row
 from mbxp.runners.assemble import assemble
 
-from .common import ADD, ALL, L, check_language, problem, verdicts
+from .common import mbpp, ADD, ALL, L, check_language, problem, verdicts
 
 pytestmark = pytest.mark.lang
 
@@ -72,17 +72,6 @@ def test_oracle_survives_truncation():
     oracle = get_emitter("scala").oracle(BOXED, oracle_results(BOXED))
     program = assemble(row, oracle + "\n  def extra(): Int = 1\n")
     assert "extra" not in program
-
-
-def mbpp(number):
-    """A real MBPP problem (records need the reference's own classes), or skip without the data."""
-    from pathlib import Path
-    from mbxp.conversion.problems import from_mbpp
-    from mbxp.conversion.sources import load_mbpp
-    src = Path("/work/shared/data")
-    if not (src / "mbpp" / "mbpp.jsonl").exists():
-        pytest.skip("no MBPP data")
-    return from_mbpp(next(r for r in load_mbpp(src) if r["task_id"] == number))
 
 
 def test_records_with_ordinary_solutions():
