@@ -281,3 +281,20 @@ def sort_key_values(values) -> list:
 def comment_lines(text: str, prefix: str) -> str:
     """Prefix each line of text (used for doc comments)."""
     return "\n".join((prefix + line).rstrip() for line in text.splitlines())
+
+
+def tuple_keys(p: Problem) -> list:
+    """Every compound dict key in the test values (their static type may be `any`)."""
+    out: list = []
+
+    def walk(v: Any) -> None:
+        if isinstance(v, dict):
+            out.extend(k for k in v if isinstance(k, (tuple, frozenset)))
+            v = list(v.values())
+        if isinstance(v, (list, tuple, set, frozenset)):
+            for x in v:
+                walk(x)
+    for case in p.tests:
+        for v in [*case.args, case.expected]:
+            walk(v)
+    return out

@@ -32,7 +32,7 @@ import copy
 from typing import Any
 
 from ..ir import INT64, Problem, Record, Type
-from .base import FAIL_EXIT, FAIL_MARKER, PASS_MARKER, Emitter, comment_lines, float_repr
+from .base import FAIL_EXIT, FAIL_MARKER, PASS_MARKER, Emitter, comment_lines, float_repr, tuple_keys
 
 RESERVED = frozenset("""and break do else elseif end false for function goto if in local nil not or
 repeat return then true until while""".split())
@@ -284,23 +284,6 @@ def lua_string(s: str) -> str:
         else:
             out.append(ch)
     return '"' + "".join(out) + '"'
-
-
-def tuple_keys(p: Problem) -> list:
-    """Every compound dict key in the test values (their static type may be `any`)."""
-    out: list = []
-
-    def walk(v: Any) -> None:
-        if isinstance(v, dict):
-            out.extend(k for k in v if isinstance(k, (tuple, frozenset)))
-            v = list(v.values())
-        if isinstance(v, (list, tuple, set, frozenset)):
-            for x in v:
-                walk(x)
-    for case in p.tests:
-        for v in [*case.args, case.expected]:
-            walk(v)
-    return out
 
 
 def joinable(key: Any) -> bool:

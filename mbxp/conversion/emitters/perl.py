@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..ir import COMPLEX, INT64, Problem, Record, Type
-from .base import FAIL_EXIT, FAIL_MARKER, PASS_MARKER, Emitter, comment_lines, float_repr
+from .base import FAIL_EXIT, FAIL_MARKER, PASS_MARKER, Emitter, comment_lines, float_repr, tuple_keys
 
 # Named operators: a sub with one of these names is shadowed by the builtin when called.
 BUILTINS = frozenset("""abs accept alarm and atan2 bind binmode bless break caller chdir chmod chomp
@@ -320,23 +320,6 @@ def perl_type(t: Type) -> str:
     if k == "tuple":
         return "array ref"
     return f"hash ref of {perl_type(t.args[1])}"
-
-
-def tuple_keys(p: Problem) -> list:
-    """Every compound dict key in the test values (their static type may be `any`)."""
-    out: list = []
-
-    def walk(v: Any) -> None:
-        if isinstance(v, dict):
-            out.extend(k for k in v if isinstance(k, (tuple, frozenset)))
-            v = list(v.values())
-        if isinstance(v, (list, tuple, set, frozenset)):
-            for x in v:
-                walk(x)
-    for case in p.tests:
-        for v in [*case.args, case.expected]:
-            walk(v)
-    return out
 
 
 def joinable(key: Any) -> bool:

@@ -45,15 +45,20 @@ class JvmBatchRunner(Runner):
     def compile_batch(self, jobs: list[Job], sandbox: str) -> None:
         self._compile_group(jobs, sandbox, depth=0)
 
+    def write_packages(self, jobs: list[Job], bdir: Path) -> list[str]:
+        """Each job as <bdir>/mbxpN/<source_name> in package mbxpN; their paths relative to bdir."""
+        files = []
+        for i, job in enumerate(jobs):
+            pkg = job.extra["jvm_package"] = f"mbxp{i}"
+            (bdir / pkg).mkdir()
+            (bdir / pkg / self.source_name).write_text(self.package_decl(pkg) + job.source, encoding="utf-8")
+            files.append(f"{pkg}/{self.source_name}")
+        return files
+
     def _compile_group(self, jobs: list[Job], sandbox: str, depth: int) -> None:
         bdir = Path(tempfile.mkdtemp(prefix="batch-", dir=jobs[0].workdir.parent))
         try:
-            files = []
-            for i, job in enumerate(jobs):
-                pkg = job.extra["jvm_package"] = f"mbxp{i}"
-                (bdir / pkg).mkdir()
-                (bdir / pkg / self.source_name).write_text(self.package_decl(pkg) + job.source, encoding="utf-8")
-                files.append(f"{pkg}/{self.source_name}")
+            files = self.write_packages(jobs, bdir)
             limits = Limits(timeout=self.compile_timeout, memory_mb=self.compile_memory_mb)
             res = self.sandboxed(self.compile_argv(files), bdir, limits, sandbox)
             for job in jobs:
@@ -229,12 +234,7 @@ class JavaRunner(JvmBatchRunner):
         root = jobs[0].workdir.parent
         bdir = Path(tempfile.mkdtemp(prefix="batch-", dir=root))
         try:
-            files = []
-            for i, job in enumerate(jobs):
-                pkg = job.extra["jvm_package"] = f"mbxp{i}"
-                (bdir / pkg).mkdir()
-                (bdir / pkg / self.source_name).write_text(self.package_decl(pkg) + job.source, encoding="utf-8")
-                files.append(f"{pkg}/{self.source_name}")
+            files = self.write_packages(jobs, bdir)
             give_to_sandbox(bdir)
             start = time.monotonic()
             answer = self.servers.ask(root, "\t".join([str(bdir), *files]), self.server_timeout)
