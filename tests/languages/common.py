@@ -98,3 +98,23 @@ def mbpp(number: int) -> Problem:
     """A real MBPP problem, analysed (records need the reference's own classes)."""
     from mbxp.conversion.problems import from_mbpp
     return from_mbpp(_mbpp_rows()[number])
+
+
+MAX_HEIGHT = ("class Node: \n\tdef __init__(self, data): \n\t\tself.data = data \n\t\tself.left = None\n"
+              "\t\tself.right = None\ndef max_height(node): \n\tif node is None: \n\t\treturn 0\n"
+              "\treturn max(max_height(node.left), max_height(node.right)) + 1\n")
+MAX_HEIGHT_SETUP = ("root = Node(1)\nroot.left = Node(2)\nroot.right = Node(3)\nroot.left.left = Node(4)\n"
+                    "root.left.right = Node(5)\nroot1 = Node(1)\nroot1.left = Node(2)\nroot1.right = Node(3)\n"
+                    "root1.left.left = Node(4)\nroot1.right.left = Node(5)\nroot1.right.right = Node(6)\n"
+                    "root1.right.right.right= Node(7)\nroot1.right.right.right.right = Node(8)\n")
+POLAR = ("import cmath\ndef polar_rect(x,y):\n cn = complex(x,y)\n cn=cmath.polar(cn)\n"
+         " cn1 = cmath.rect(2, cmath.pi)\n return (cn,cn1)")
+CHAIN = ("class Pair(object): \n\tdef __init__(self, a, b): \n\t\tself.a = a \n\t\tself.b = b \n"
+         "def max_chain_length(arr, n): \n\treturn 3 if arr[0].a == 5 else 4\n")
+
+
+def inline_mbpp(code, tests, setup=""):
+    """A problem from MBPP-style source text (for records: the classes must be the reference's own)."""
+    from mbxp.conversion.problems import from_mbpp
+    return from_mbpp({"task_id": 9999, "text": "Write a function.", "code": code, "test_list": tests,
+                      "test_setup_code": setup, "challenge_test_list": [], "split": "test"})

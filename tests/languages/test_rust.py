@@ -3,7 +3,8 @@ import pytest
 from mbxp.conversion.emitters import get_emitter
 from mbxp.conversion.ir import FLOAT, INT, STR, Type
 
-from .common import ADD, check_language, oracle_and_wrong, problem, verdicts
+from .common import (ADD, CHAIN, MAX_HEIGHT, MAX_HEIGHT_SETUP, POLAR, check_language, inline_mbpp, oracle_and_wrong,
+                     problem, verdicts)
 
 pytestmark = pytest.mark.lang
 
@@ -93,34 +94,15 @@ def test_rust_value_enum():
 
 
 # ---- records: MBPP/927, 590 and 601 as in the data, and a record result ----------------------
-MAX_HEIGHT = ("class Node: \n\tdef __init__(self, data): \n\t\tself.data = data \n\t\tself.left = None\n"
-              "\t\tself.right = None\ndef max_height(node): \n\tif node is None: \n\t\treturn 0\n"
-              "\treturn max(max_height(node.left), max_height(node.right)) + 1\n")
-MAX_HEIGHT_SETUP = ("root = Node(1)\nroot.left = Node(2)\nroot.right = Node(3)\nroot.left.left = Node(4)\n"
-                    "root.left.right = Node(5)\nroot1 = Node(1)\nroot1.left = Node(2)\nroot1.right = Node(3)\n"
-                    "root1.left.left = Node(4)\nroot1.right.left = Node(5)\nroot1.right.right = Node(6)\n"
-                    "root1.right.right.right= Node(7)\nroot1.right.right.right.right = Node(8)\n")
-POLAR = ("import cmath\ndef polar_rect(x,y):\n cn = complex(x,y)\n cn=cmath.polar(cn)\n"
-         " cn1 = cmath.rect(2, cmath.pi)\n return (cn,cn1)")
-CHAIN = ("class Pair(object): \n\tdef __init__(self, a, b): \n\t\tself.a = a \n\t\tself.b = b \n"
-         "def max_chain_length(arr, n): \n\treturn 3 if arr[0].a == 5 else 4\n")
-
-
-def mbpp(code, tests, setup=""):
-    from mbxp.conversion.problems import from_mbpp
-    return from_mbpp({"task_id": 9999, "text": "Write a function.", "code": code, "test_list": tests,
-                      "test_setup_code": setup, "challenge_test_list": [], "split": "test"})
-
-
 def test_rust_records():
     from tests.test_records import MIRROR, MIRROR_TESTS
-    height = mbpp(MAX_HEIGHT, ["assert max_height(root) == 3", "assert max_height(root1) == 5",
+    height = inline_mbpp(MAX_HEIGHT, ["assert max_height(root) == 3", "assert max_height(root1) == 5",
                                "assert max_height(Node(7)) == 1"], MAX_HEIGHT_SETUP)
-    polar = mbpp(POLAR, ["assert polar_rect(3,4)==((5.0, 0.9272952180016122), (-2+2.4492935982947064e-16j))",
+    polar = inline_mbpp(POLAR, ["assert polar_rect(3,4)==((5.0, 0.9272952180016122), (-2+2.4492935982947064e-16j))",
                          "assert polar_rect(15,17)==((22.67156809750927, 0.8478169733934057), (-2+2.4492935982947064e-16j))"])
-    chain = mbpp(CHAIN, ["assert max_chain_length([Pair(5, 24), Pair(15, 25),Pair(27, 40), Pair(50, 60)], 4) == 3",
+    chain = inline_mbpp(CHAIN, ["assert max_chain_length([Pair(5, 24), Pair(15, 25),Pair(27, 40), Pair(50, 60)], 4) == 3",
                          "assert max_chain_length([Pair(1, 2), Pair(3, 4),Pair(5, 6), Pair(7, 8)], 4) == 4"])
-    mirror = mbpp(MIRROR, MIRROR_TESTS)
+    mirror = inline_mbpp(MIRROR, MIRROR_TESTS)
     em = get_emitter("rust")
     prompt = em.prompt(height)
     assert "struct Node {\n    data: i64,\n    left: Option<Box<Node>>,\n    right: Option<Box<Node>>,\n}\n" in prompt
