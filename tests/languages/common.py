@@ -118,3 +118,18 @@ def inline_mbpp(code, tests, setup=""):
     from mbxp.conversion.problems import from_mbpp
     return from_mbpp({"task_id": 9999, "text": "Write a function.", "code": code, "test_list": tests,
                       "test_setup_code": setup, "challenge_test_list": [], "split": "test"})
+
+
+def record_problems() -> tuple[Problem, Problem, Problem, Problem]:
+    """MBPP/927 (a Node tree), 590 (a Complex result), 601 (a list of Pairs) and a tree-returning
+    mirror problem, from inline sources."""
+    from tests.test_records import MIRROR, MIRROR_TESTS
+    height = inline_mbpp(MAX_HEIGHT, ["assert max_height(root) == 3", "assert max_height(root1) == 5",
+                                      "assert max_height(Node(7)) == 1"], MAX_HEIGHT_SETUP)
+    polar = inline_mbpp(POLAR, [
+        "assert polar_rect(3,4)==((5.0, 0.9272952180016122), (-2+2.4492935982947064e-16j))",
+        "assert polar_rect(15,17)==((22.67156809750927, 0.8478169733934057), (-2+2.4492935982947064e-16j))"])
+    chain = inline_mbpp(CHAIN, [
+        "assert max_chain_length([Pair(5, 24), Pair(15, 25),Pair(27, 40), Pair(50, 60)], 4) == 3",
+        "assert max_chain_length([Pair(1, 2), Pair(3, 4),Pair(5, 6), Pair(7, 8)], 4) == 4"])
+    return height, polar, chain, inline_mbpp(MIRROR, MIRROR_TESTS)

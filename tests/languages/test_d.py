@@ -4,7 +4,7 @@ from mbxp.conversion.emitters import get_emitter
 from mbxp.conversion.ir import BOOL, FLOAT, INT, STR, Type
 from mbxp.runners.assemble import truncate
 
-from .common import mbpp, ADD, L, check_language, problem, verdicts
+from .common import ADD, L, check_language, mbpp, problem, record_problems, verdicts
 
 pytestmark = pytest.mark.lang
 
@@ -90,14 +90,7 @@ def test_d_record_results_compare_deeply():
     # a returned tree is compared node by node; `new Node(5)` leaves the children null as in Python
     from mbxp.conversion.emitters.d import EMITTER
     from mbxp.conversion.oracle import oracle_results, wrong_results
-    from mbxp.conversion.problems import from_mbpp
-    code = ("class Node:\n    def __init__(self, data, left=None, right=None):\n        self.data = data\n"
-            "        self.left = left\n        self.right = right\n"
-            "def mirror(root):\n    return None if root is None else Node(root.data, mirror(root.right), mirror(root.left))\n")
-    tests = ["assert mirror(Node(1, Node(2), Node(3, Node(4)))).left.data == 3",
-             "assert mirror(Node(5)).data == 5", "assert mirror(None) is None"]
-    p = from_mbpp({"task_id": 9999, "text": "Write a function.", "code": code, "test_list": tests,
-                   "test_setup_code": "", "challenge_test_list": [], "split": "test"})
+    p = record_problems()[3]  # mirror: returns a tree
     solution = "    return root is null ? null : new Node(root.data, mirror(root.right), mirror(root.left));\n}\n"
     shallow = "    return root is null ? null : new Node(root.data, root.right, root.left);\n}\n"
     got = verdicts("d", [(p, EMITTER.oracle(p, oracle_results(p))), (p, EMITTER.oracle(p, wrong_results(p))),

@@ -3,8 +3,7 @@ import pytest
 from mbxp.conversion.emitters import get_emitter
 from mbxp.conversion.ir import FLOAT, INT, STR, Type
 
-from .common import (ADD, CHAIN, MAX_HEIGHT, MAX_HEIGHT_SETUP, POLAR, check_language, inline_mbpp, oracle_and_wrong,
-                     problem, verdicts)
+from .common import ADD, check_language, oracle_and_wrong, problem, record_problems, verdicts
 
 pytestmark = pytest.mark.lang
 
@@ -95,14 +94,7 @@ def test_rust_value_enum():
 
 # ---- records: MBPP/927, 590 and 601 as in the data, and a record result ----------------------
 def test_rust_records():
-    from tests.test_records import MIRROR, MIRROR_TESTS
-    height = inline_mbpp(MAX_HEIGHT, ["assert max_height(root) == 3", "assert max_height(root1) == 5",
-                               "assert max_height(Node(7)) == 1"], MAX_HEIGHT_SETUP)
-    polar = inline_mbpp(POLAR, ["assert polar_rect(3,4)==((5.0, 0.9272952180016122), (-2+2.4492935982947064e-16j))",
-                         "assert polar_rect(15,17)==((22.67156809750927, 0.8478169733934057), (-2+2.4492935982947064e-16j))"])
-    chain = inline_mbpp(CHAIN, ["assert max_chain_length([Pair(5, 24), Pair(15, 25),Pair(27, 40), Pair(50, 60)], 4) == 3",
-                         "assert max_chain_length([Pair(1, 2), Pair(3, 4),Pair(5, 6), Pair(7, 8)], 4) == 4"])
-    mirror = inline_mbpp(MIRROR, MIRROR_TESTS)
+    height, polar, chain, mirror = record_problems()
     em = get_emitter("rust")
     prompt = em.prompt(height)
     assert "struct Node {\n    data: i64,\n    left: Option<Box<Node>>,\n    right: Option<Box<Node>>,\n}\n" in prompt
