@@ -66,6 +66,8 @@ def plain(value: Any, _active: frozenset = frozenset()) -> Any:
     if type(value).__module__ == MODULE and isinstance(getattr(value, "__dict__", None), dict):
         if id(value) in _active:
             raise Unsupported(f"a {type(value).__name__} object contains itself")
+        if type(value).__name__ == COMPLEX:  # the name stands for Python's complex in every emitter
+            raise Unsupported(f"a class named {COMPLEX} (the record name of Python's complex numbers)")
         inner = _active | {id(value)}
         return Record(type(value).__name__, {k: plain(v, inner) for k, v in vars(value).items()})
     return value

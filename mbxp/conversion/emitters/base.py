@@ -254,6 +254,22 @@ def record_names(t: Type) -> list[str]:
     return own + [n for a in t.args for n in record_names(a)]
 
 
+def cyclic_records(p: Problem) -> set[str]:
+    """The records that can reach themselves through their fields (a tree's Node)."""
+    edges = {n: {r for f in fs for r in record_names(f.type)} for n, fs in p.records.items()}
+    out = set()
+    for start in edges:
+        seen, todo = set(), list(edges[start])
+        while todo:
+            n = todo.pop()
+            if n not in seen:
+                seen.add(n)
+                todo += edges.get(n, ())
+        if start in seen:
+            out.add(start)
+    return out
+
+
 def leaves(values, keep: Callable[[Any], bool]) -> list:
     """Every scalar inside nested lists, tuples, sets, dicts (keys too) and records for which
     keep(v) holds."""

@@ -36,7 +36,8 @@ from typing import Any as PyAny
 
 from ..ir import COMPLEX, Problem, Record, Type
 from ..types import homogeneous_tuple
-from .base import FAIL_EXIT, FAIL_MARKER, PASS_MARKER, Emitter, comment_lines, float_repr, record_names
+from .base import (FAIL_EXIT, FAIL_MARKER, PASS_MARKER, Emitter, comment_lines, cyclic_records, float_repr,
+                   record_names)
 
 KEYWORDS = """alignas alignof and and_eq asm auto bitand bitor bool break case catch char char8_t
 char16_t char32_t class compl concept const consteval constexpr constinit const_cast continue
@@ -181,7 +182,6 @@ class CppEmitter(Emitter):
     records = True
     problem: Problem | None = None      # set on the copy made by bind()
     pointers: frozenset[str] = frozenset()  # records held by pointer (on a reference cycle)
-    std_complex = False                 # the record Complex is Python's complex
 
     def bind(self, p: Problem) -> "CppEmitter":
         """This emitter for p: record types render as pointers or values depending on p."""
@@ -189,8 +189,6 @@ class CppEmitter(Emitter):
             return self
         em = copy.copy(self)
         em.problem, em.pointers = p, frozenset(cyclic_records(p))
-        em.std_complex = [(f.name, f.type.kind) for f in p.records.get(COMPLEX, ())] == \
-            [("real", "float"), ("imag", "float")]
         return em
 
     # ---- types -----------------------------------------------------------------------------------
@@ -213,7 +211,7 @@ class CppEmitter(Emitter):
         if k == "record":
             if t.name in self.pointers:
                 return f"{t.name}*"
-            return "complex<double>" if t.name == COMPLEX and self.std_complex else str(t.name)
+            return "complex<double>" if t.name == COMPLEX else str(t.name)
         if k == "tuple":
             if homogeneous_tuple(t):
                 return f"vector<{self.ctype(t.args[0])}>"
@@ -223,7 +221,7 @@ class CppEmitter(Emitter):
     def unsupported(self, p: Problem) -> str | None:
         self = self.bind(p)
         for name, fields in p.records.items():
-            if self.std_complex and name == COMPLEX:
+            if name == COMPLEX:
                 continue
             names = [self.field_name(f.name) for f in fields]
             if not name[:1].isupper() or name in self.reserved or name == self.function_name(p):
@@ -351,7 +349,7 @@ class CppEmitter(Emitter):
                 + (ANY_DECL if uses_any else "") + self.record_decls(p))
 
     def declared_records(self, p: Problem) -> list[str]:
-        return [n for n in self.record_order(p) if not (n == COMPLEX and self.std_complex)]
+        return [n for n in self.record_order(p) if n != COMPLEX]
 
     def record_decls(self, p: Problem) -> str:
         out, defined = [], set()
@@ -427,7 +425,7 @@ class CppEmitter(Emitter):
     def record_eqs(self, p: Problem) -> list[tuple[str, str]]:
         """(signature, body) of the eq overload of each record type."""
         out = []
-        if self.std_complex and COMPLEX in p.records:
+        if COMPLEX in p.records:
             out.append(("inline bool eq(const complex<double>& a, const complex<double>& b)",
                         "return close(a.real(), b.real()) && close(a.imag(), b.imag());"))
         for name in self.declared_records(p):
@@ -453,22 +451,6 @@ class CppEmitter(Emitter):
             self.octal_backslash = False
         return ("    static int mbxp_calls = 0;\n    switch (mbxp_calls++) {\n" + cases
                 + "    }\n    abort();\n}\n")
-
-
-def cyclic_records(p: Problem) -> set[str]:
-    """The records that can reach themselves through their fields (a tree's Node)."""
-    edges = {n: {r for f in fs for r in record_names(f.type)} for n, fs in p.records.items()}
-    out = set()
-    for start in edges:
-        seen, todo = set(), list(edges[start])
-        while todo:
-            n = todo.pop()
-            if n not in seen:
-                seen.add(n)
-                todo += edges.get(n, ())
-        if start in seen:
-            out.add(start)
-    return out
 
 
 def unordered_record(t: Type) -> bool:

@@ -29,9 +29,8 @@ from typing import Any as PyAny
 
 from ..ir import COMPLEX, Problem, Record, Type
 from ..types import homogeneous_tuple
-from .base import (FAIL_EXIT, FAIL_MARKER, PASS_MARKER, Emitter, comment_lines, float_repr, record_names,
+from .base import (FAIL_EXIT, FAIL_MARKER, PASS_MARKER, Emitter, comment_lines, cyclic_records, float_repr,
                    sort_key_values)
-from .cpp import cyclic_records
 
 KEYWORDS = """abstract alias align asm assert auto body bool break byte case cast catch cdouble cent
 cfloat char class const continue creal dchar debug default delegate delete deprecated do double
@@ -172,7 +171,6 @@ class DEmitter(Emitter):
     records = True
     problem: Problem | None = None        # set on the copy made by bind()
     classes: frozenset[str] = frozenset()  # records declared as classes (on a reference cycle)
-    std_complex = False                   # the record Complex is Python's complex
 
     def bind(self, p: Problem) -> "DEmitter":
         """This emitter for p: record types render as classes or structs depending on p."""
@@ -180,8 +178,6 @@ class DEmitter(Emitter):
             return self
         em = copy.copy(self)
         em.problem, em.classes = p, frozenset(cyclic_records(p))
-        em.std_complex = [(f.name, f.type.kind) for f in p.records.get(COMPLEX, ())] == \
-            [("real", "float"), ("imag", "float")]
         return em
 
     # ---- types -----------------------------------------------------------------------------------
@@ -202,7 +198,7 @@ class DEmitter(Emitter):
                 return self.dtype(t.elem)
             return f"Nullable!({self.dtype(t.elem)})"
         if k == "record":
-            return "Complex!double" if t.name == COMPLEX and self.std_complex else str(t.name)
+            return "Complex!double" if t.name == COMPLEX else str(t.name)
         if k == "tuple":
             if homogeneous_tuple(t):
                 return f"{self.dtype(t.args[0])}[]"
@@ -212,7 +208,7 @@ class DEmitter(Emitter):
     def unsupported(self, p: Problem) -> str | None:
         self = self.bind(p)
         for name, fields in p.records.items():
-            if self.std_complex and name == COMPLEX:
+            if name == COMPLEX:
                 continue
             names = [self.field_name(f.name) for f in fields]
             if name in self.reserved or name in ("BigInt", "Complex") or name == self.function_name(p):
@@ -349,7 +345,7 @@ class DEmitter(Emitter):
             self.record_decl(p, name) for name in self.declared_records(p))
 
     def declared_records(self, p: Problem) -> list[str]:
-        return [n for n in self.record_order(p) if not (n == COMPLEX and self.std_complex)]
+        return [n for n in self.record_order(p) if n != COMPLEX]
 
     def record_decl(self, p: Problem, name: str) -> str:
         fields = [(self.dtype(f.type), self.field_name(f.name), f.type) for f in p.records[name]]

@@ -233,9 +233,6 @@ class GoEmitter(Emitter):
             if name in self.reserved or name in (self.function_name(p), *self.param_names(p)) \
                     or name.startswith("_mbxp"):
                 return f"a record type named {name} would clash with a Go name the program uses"
-        if COMPLEX in p.records and [(f.name, f.type.kind) for f in p.records[COMPLEX]] != \
-                [("real", "float"), ("imag", "float")]:
-            return "a class named Complex that is not a complex number"
         try:
             for t in self.types(p):
                 self.gotype(t)

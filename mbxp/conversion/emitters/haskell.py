@@ -40,8 +40,7 @@ record's name, Haskell's usual cure for the shared field namespace (`data` -> `n
 Python's complex (the record `Complex`) is base's Data.Complex (`Complex Double`, literal
 `0.0 :+ 1.0`, imported only where used), whose phase/magnitude/mkPolar a Haskell solution would
 reach for. The harness compares records field by field with a generated `mbxpEq<Name>` (floats
-within tolerance), complex numbers part by part. A record named like a Prelude type, or a
-`Complex` class that is not a complex number, is dropped.
+within tolerance), complex numbers part by part. A record named like a Prelude type is dropped.
 
 Coverage: MBPP 973 kept (MBPP/533, dropped for every language: it passes a type), HumanEval 164, MathQA 1883.
 """
@@ -180,8 +179,6 @@ class HaskellEmitter(Emitter):
     # ---- types -------------------------------------------------------------------------------
     def unsupported(self, p: Problem) -> str | None:
         for name, fields in p.records.items():
-            if name == COMPLEX and [(f.name, f.type.kind) for f in fields] != [("real", "float"), ("imag", "float")]:
-                return "a class named Complex that is not a complex number"
             if name in TAKEN:
                 return f"a record named {name} would shadow a Haskell type"
         types = [prm.type for prm in p.params] + [p.returns] + [f.type for fs in p.records.values() for f in fs]

@@ -33,8 +33,7 @@ Literals are record expressions (`{ data = 1; left = None; right = None }`). Pyt
 (the record `Complex`) is the standard library's `Complex.t` (`{ Complex.re = 0.; im = 1. }`),
 with the Complex module's arg/norm/polar at hand. The harness compares records with a generated
 `mbxp_eq_<type>` field by field (floats within tolerance). A record whose type name would shadow
-a type the program uses (list, option, value...), or a `Complex` class that is not a complex
-number, is dropped.
+a type the program uses (list, option, value...) is dropped.
 
 Comparison is built per type from small combinators (mbxp_feq for floats with math.isclose
 semantics, mbxp_list_eq, mbxp_assoc_eq...), all qualified with Stdlib so a solution named
@@ -161,8 +160,6 @@ class OCamlEmitter(Emitter):
     # ---- types -------------------------------------------------------------------------------
     def unsupported(self, p: Problem) -> str | None:
         for name, fields in p.records.items():
-            if name == COMPLEX and [(f.name, f.type.kind) for f in fields] != [("real", "float"), ("imag", "float")]:
-                return "a class named Complex that is not a complex number"
             if type_name(name) in TAKEN_TYPES:
                 return f"a record named {name} would shadow an OCaml type"
             if not fields:

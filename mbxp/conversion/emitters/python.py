@@ -132,7 +132,7 @@ class PythonEmitter(Emitter):
         cases = ",\n    ".join(f"({py_literal(tuple(c.args))}, {py_literal(c.expected)})" for c in p.tests)
         compare = "_mbxp_equal(sorted(got, key=repr), sorted(expected, key=repr))" \
             if p.compare == "unordered" else "_mbxp_equal(got, expected)"
-        return (f"\n\nimport math as math, sys as _mbxp_sys\n"
+        return ("\n\nimport math as math, sys as _mbxp_sys\n"
                 + self.equal_code(p)
                 + f"\n_MBXP_CASES = [\n    {cases},\n]\n\n"
                 f"def _mbxp_check(candidate):\n"

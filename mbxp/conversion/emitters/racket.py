@@ -263,11 +263,11 @@ class RacketEmitter(Emitter):
 
 
 def is_complex(name: str, p: Problem) -> bool:
-    return name == COMPLEX and [f.name for f in p.records[name]] == ["real", "imag"]
+    return name == COMPLEX
 
 
 def is_complex_value(v: Record) -> bool:
-    return v.name == COMPLEX and list(v.fields) == ["real", "imag"]
+    return v.name == COMPLEX
 
 
 def racket_complex(v: Record) -> str:
