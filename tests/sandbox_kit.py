@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from mbxp.runners import cgroups
 from mbxp.runners import sandbox as sb
 from mbxp.runners.sandbox import Limits
 
@@ -36,7 +37,7 @@ def alive(marker: str) -> list[str]:
 
 def our_cgroups() -> list[str]:
     left = []
-    for base, _ in set(sb._cgroup_bases().values()):
+    for base, _ in set(cgroups.bases().values()):
         left += [e.name for e in os.scandir(base) if e.name.startswith(f"mbxp-{os.getpid()}-")]
     return left
 

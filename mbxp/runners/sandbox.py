@@ -2,9 +2,9 @@
 
 Every compile and every run of model-written code goes through `run`. Layers, outermost first:
 
-* **cgroups** (v1 here, v2 if that is what the host has): a fresh child of *our own* memory and
-  pids cgroups per call. They bound memory (incl. tmpfs) and fork fan-out, report OOM kills, and
-  list every descendant (even ones that called setsid) so nothing survives the call.
+* **cgroups** (`cgroups.py`): a fresh child of *our own* memory and pids cgroups per call. They
+  bound memory (incl. tmpfs) and fork fan-out, report OOM kills, and list every descendant (even
+  ones that called setsid) so nothing survives the call.
 * **rlimits** (CPU, FSIZE, NOFILE, CORE=0, optional DATA). Never RLIMIT_AS: it breaks JVMs/Node.
 * **bubblewrap**: new user/pid/net/ipc/uts/cgroup namespaces, only `lo`, no capabilities, read-only
   system directories, a private /tmp, and only the workdir writable. Killing bwrap kills the
@@ -30,7 +30,6 @@ program behaves as it would uncapped (same exit code), and the timeout bounds th
 from __future__ import annotations
 
 import fcntl
-import itertools
 import logging
 import math
 import os
@@ -45,6 +44,8 @@ import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping, Sequence
+
+from .cgroups import Cgroups, bases as cgroup_bases
 
 log = logging.getLogger(__name__)
 
@@ -217,173 +218,6 @@ def _drop_privileges() -> None:  # runs in the child between fork and exec
 
 
 # ---------------------------------------------------------------------------------------------
-# cgroups
-
-def _cgroup_bases() -> dict[str, tuple[str, int]]:
-    """{"memory"|"pids": (directory of our own cgroup, version)} for the controllers we can use."""
-    with _lock:
-        if "cg" in _probed:
-            return _probed["cg"]  # type: ignore[return-value]
-    mounts: dict[str, tuple[str, str]] = {}  # controller ("" = v2) -> (mount point, mount root)
-    try:
-        with open("/proc/self/mountinfo") as f:
-            for line in f:
-                left, _, right = line.partition(" - ")
-                fields, (fstype, _src, opts) = left.split(), right.split()[:3]
-                if fstype == "cgroup2":
-                    mounts.setdefault("", (fields[4], fields[3]))
-                elif fstype == "cgroup":
-                    for c in {"memory", "pids"} & set(opts.split(",")):
-                        mounts[c] = (fields[4], fields[3])
-        with open("/proc/self/cgroup") as f:
-            mine = {}
-            for line in f:
-                _, ctrls, path = line.rstrip("\n").split(":", 2)
-                for c in ctrls.split(",") if ctrls else [""]:
-                    mine[c] = path
-    except (OSError, ValueError):
-        mounts, mine = {}, {}
-
-    def base(c: str) -> str | None:
-        if c not in mounts or c not in mine:
-            return None
-        mp, mroot = mounts[c]
-        path = mine[c]
-        rel = path[len(mroot):] if path.startswith(mroot) and mroot != "/" else path
-        d = mp + rel.rstrip("/")
-        return d if os.path.isdir(d) and os.access(d, os.W_OK) else None
-
-    found: dict[str, tuple[str, int]] = {}
-    for c in ("memory", "pids"):
-        if (d := base(c)):
-            found[c] = (d, 1)
-        elif (d := base("")):
-            try:  # v2: children only get the controllers enabled in our subtree_control
-                with open(f"{d}/cgroup.subtree_control") as f:
-                    if c in f.read().split():
-                        found[c] = (d, 2)
-            except OSError:
-                pass
-    for d, _ in set(found.values()):  # leftovers of crashed earlier processes
-        for e in os.scandir(d):
-            pid = e.name.split("-")[1] if e.name.startswith("mbxp-") else None
-            if pid and pid.isdigit() and not os.path.exists(f"/proc/{pid}"):
-                _remove_cgroup(e.path)
-    if not found:
-        _warn_once("nocg", "mbxp.sandbox: no writable memory/pids cgroup; relying on rlimits only")
-    with _lock:
-        _probed["cg"] = found
-    return found
-
-
-def _read(path: str) -> str:
-    try:
-        with open(path) as f:
-            return f.read()
-    except OSError:
-        return ""
-
-
-def _write(path: str, value: str) -> bool:
-    try:
-        with open(path, "w") as f:
-            f.write(value)
-        return True
-    except OSError:
-        return False
-
-
-def _remove_cgroup(d: str) -> None:
-    for _ in range(50):
-        for pid in _read(f"{d}/cgroup.procs").split():
-            try:
-                os.kill(int(pid), signal.SIGKILL)
-            except OSError:
-                pass
-        try:
-            os.rmdir(d)
-            return
-        except FileNotFoundError:
-            return
-        except OSError:
-            time.sleep(0.01)
-    log.warning("mbxp.sandbox: could not remove cgroup %s", d)
-
-
-_names = itertools.count()
-
-
-class _Cgroups:
-    """The per-call child cgroups. Children join them by writing "0" (= self) to pre-opened
-    cgroup.procs fds in preexec, i.e. before exec, so not even bwrap runs outside them."""
-
-    def __init__(self, limits: Limits):
-        self.dirs: dict[str, tuple[str, int]] = {}  # controller -> (dir, version)
-        self.fds: list[int] = []
-        name = f"mbxp-{os.getpid()}-{next(_names)}"
-        mem = limits.memory_mb * 2**20
-        for c, (base, v) in _cgroup_bases().items():
-            d = f"{base}/{name}"
-            if (d, v) not in self.dirs.values():
-                try:
-                    os.mkdir(d)
-                except FileExistsError:
-                    pass
-                except OSError as e:
-                    _warn_once("mkdir" + c, f"mbxp.sandbox: cannot create {c} cgroup ({e})")
-                    continue
-            self.dirs[c] = (d, v)
-            if c == "pids":
-                _write(f"{d}/pids.max", str(limits.pids))
-            elif v == 1:
-                _write(f"{d}/memory.limit_in_bytes", str(mem))
-                _write(f"{d}/memory.memsw.limit_in_bytes", str(mem))  # absent without swap accounting
-            else:
-                _write(f"{d}/memory.max", str(mem))
-                _write(f"{d}/memory.swap.max", "0")
-        try:
-            for d in {d for d, _ in self.dirs.values()}:
-                self.fds.append(os.open(f"{d}/cgroup.procs", os.O_WRONLY | os.O_CLOEXEC))
-        except OSError:
-            self.close()
-            raise
-
-    def oom(self) -> bool:
-        if "memory" not in self.dirs:
-            return False
-        d, v = self.dirs["memory"]
-        text = _read(f"{d}/memory.oom_control" if v == 1 else f"{d}/memory.events")
-        return any(line.split()[1] != "0" for line in text.splitlines()
-                   if line.startswith("oom_kill "))
-
-    def kill(self) -> None:
-        """SIGKILL every process in the cgroups. pids.max=0 first, so a fork bomb cannot refill."""
-        if "pids" in self.dirs:
-            _write(f"{self.dirs['pids'][0]}/pids.max", "0")
-        for _ in range(100):
-            pids = set()
-            for d, v in set(self.dirs.values()):
-                if v == 2 and _write(f"{d}/cgroup.kill", "1"):
-                    continue
-                pids.update(_read(f"{d}/cgroup.procs").split())
-            if not pids:
-                return
-            for pid in pids:
-                try:
-                    os.kill(int(pid), signal.SIGKILL)
-                except OSError:
-                    pass
-            time.sleep(0.002)
-
-    def close(self) -> None:
-        for fd in self.fds:
-            os.close(fd)
-        self.fds = []
-        for d in {d for d, _ in self.dirs.values()}:
-            _remove_cgroup(d)
-
-
-# ---------------------------------------------------------------------------------------------
 # run
 
 def run(argv: list[str], workdir: Path, limits: Limits = Limits(), *,
@@ -432,7 +266,7 @@ class Spawned:
     """A long-lived sandboxed process (a warm compiler) talking over stdin/stdout, one line per
     request and per answer. `kill` ends it and everything it started; so does our own exit."""
 
-    def __init__(self, proc: subprocess.Popen, cg: "_Cgroups"):
+    def __init__(self, proc: subprocess.Popen, cg: Cgroups):
         self.proc, self.cg = proc, cg
 
     def ask(self, line: str, timeout: float) -> str | None:
@@ -545,7 +379,11 @@ def _prepare(argv, workdir, limits, binds, rw_binds, rootfs, env, sandbox):
              (resource.RLIMIT_CORE, 0)]
     if limits.data_mb:
         rlims.append((resource.RLIMIT_DATA, limits.data_mb * 2**20))
-    cg = _Cgroups(limits)
+    cg = Cgroups(limits.memory_mb, limits.pids)
+    if not cgroup_bases():
+        _warn_once("nocg", "mbxp.sandbox: no writable memory/pids cgroup; relying on rlimits only")
+    for problem in cg.failed:
+        _warn_once(problem.split(" (")[0], f"mbxp.sandbox: {problem}")
     fds = list(cg.fds)
 
     # Runs in the child between fork and exec. preexec_fn is documented as unsafe with threads
@@ -564,7 +402,7 @@ def _prepare(argv, workdir, limits, binds, rw_binds, rootfs, env, sandbox):
 _TAIL = 4096
 
 
-def _communicate(proc: subprocess.Popen, cg: _Cgroups, limits: Limits, start: float):
+def _communicate(proc: subprocess.Popen, cg: Cgroups, limits: Limits, start: float):
     """Read both pipes with caps until the program is gone. The tree is killed as soon as the
     main process exits (orphans holding the pipes must not keep us waiting) or the deadline
     passes. The child is reaped only afterwards, so its pid (= process group id) cannot be
