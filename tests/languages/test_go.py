@@ -117,3 +117,16 @@ def test_go_records():
         (mirror, "\treturn root\n}\n"),
     ] + oracle_and_wrong("go", [mirror, polar]))
     assert got == ["passed", "failed", "passed", "failed", "passed", "passed", "failed"] + ["passed", "failed"] * 2
+
+
+def test_go_linked_batch_survives_a_broken_batch_mate():
+    """Programs sharing one binary: a type error in one (parsable, so it joins the link) makes the
+    others link again without it; an init function keeps a program out of the shared binary."""
+    from mbxp.runners.base import Job
+    from mbxp.runners.engine import Cache, judge
+    main = 'package main\n\nimport "fmt"\n\n%s\nfunc main() {\n\tfmt.Println("MBXP_ALL_PASSED")\n}\n'
+    bodies = {"ok1": "func f() int { return 1 }\n", "typo": "func f() int { return undefinedName }\n",
+              "init": "func init() { panic(\"init ran\") }\n", "ok2": "var table = map[int]int{1: 2}\n"}
+    jobs = [Job(k, "go", main % b) for k, b in bodies.items()]
+    got = {j.key: o.verdict for j, o in judge(jobs, workers=1, timeout=20, cache=Cache())}
+    assert got == {"ok1": "passed", "typo": "compile_error", "init": "runtime_error", "ok2": "passed"}

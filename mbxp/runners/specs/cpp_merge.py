@@ -78,24 +78,16 @@ def blank_literals(src: str) -> str | None:
 
 
 def declared_names(statement: str) -> list[str] | None:
-    """Names a namespace-scope declaration (without its body) introduces; None when it may run
-    code at start-up or cannot be read."""
+    """Names a `using` or `typedef` declaration introduces; None for any other statement."""
     words = IDENT.findall(statement)
-    if not words or words[0] in ("using", "typedef", "template") and words[0] != "template":
-        if words and words[0] == "using":
-            if words[1:2] == ["namespace"]:
-                return []
-            m = re.match(r"\s*using\s+([A-Za-z_]\w*)\s*=", statement)
-            return [m.group(1)] if m else []  # using std::x; brings in a name, declares none
-        if words and words[0] == "typedef":
-            return [words[-1]] if "(" not in statement else None
+    if not words:
         return []
+    if words[0] == "using":
+        m = re.match(r"\s*using\s+([A-Za-z_]\w*)\s*=", statement)
+        return [m.group(1)] if m else []  # `using namespace std;`, `using std::x;` declare nothing
+    if words[0] == "typedef":
+        return [words[-1]] if "(" not in statement else None
     return None
-
-
-def scan(src: str, std_names: set[str]) -> bool:
-    """Whether `src` behaves the same inside a namespace of a merged translation unit."""
-    return why_alone(src, std_names) is None
 
 
 def why_alone(src: str, std_names: set[str]) -> str | None:

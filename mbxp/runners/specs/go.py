@@ -101,24 +101,16 @@ class GoRunner(Runner):
                 return None
             blocks = errors_by_package(res.stderr)
             linked = bdir / "out" / "linked"
+            again: list[Job] = []  # merged programs to build again, after a batch-mate broke the link
             if merged and not linked.exists() and not res.timed_out:
-                # a merged package failed: the others link without it (compiles come from the cache)
-                for job in jobs:
-                    job.compile_seconds += res.duration / len(jobs)
-                bad = [i for i in merged if i in blocks or not blocks]
-                good = [jobs[i] for i in range(len(jobs)) if i not in bad]
-                failed = []
-                for i in bad:
-                    text = blocks.get(i) or res.stderr or "go build produced no binary\n"
-                    jobs[i].compile_result = dataclasses.replace(res, exit_code=res.exit_code or 1, stderr=text)
-                    failed.append((jobs[i], text))
-                if not blocks:  # nothing attributable: every merged program builds alone
-                    return failed[:0] + [f for i in bad for f in self._build([jobs[i]], sandbox) or []] + \
-                        (self._build(good, sandbox) or [] if good else [])
-                return failed + ((self._build(good, sandbox) or []) if good else [])
+                # the ones without errors link again without the failed ones (compiles come from the
+                # cache); if no error names a merged package, each of them builds alone
+                again = [jobs[i] for i in merged if i not in blocks]
             failed = []
             for i, job in enumerate(jobs):
                 job.compile_seconds += res.duration / len(jobs)
+                if job in again:
+                    continue
                 binary = linked if i in merged else bdir / "out" / f"p{i}"
                 if binary.exists() and not res.timed_out:
                     if i in merged:
@@ -133,6 +125,10 @@ class GoRunner(Runner):
                 job.compile_result = dataclasses.replace(res, exit_code=res.exit_code or 1, stderr=text)
                 if not res.timed_out:
                     failed.append((job, text))
+            if again:
+                named = any(i in blocks for i in merged)  # else the link failed for no program's fault
+                groups = [again] if named else [[job] for job in again]
+                failed += [f for group in groups for f in self._build(group, sandbox) or []]
             return failed
         finally:
             shutil.rmtree(bdir, ignore_errors=True)
