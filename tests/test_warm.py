@@ -1,6 +1,7 @@
 """Warm helper processes: sandboxed, answered line by line, replaced when they die or miss a
 deadline, and gone after close()."""
 import os
+import re
 import tempfile
 import time
 from pathlib import Path
@@ -87,3 +88,37 @@ def test_nothing_left_after_close(pool):
     assert all(s.proc.poll() is not None for s in started)
     assert not any(os.path.exists(f"/proc/{s.proc.pid}") and
                    Path(f"/proc/{s.proc.pid}/status").read_text().find("State:\tZ") < 0 for s in started)
+
+
+# Warm JVM compilers: a broken program in a batch gets its own messages, its batch-mates still
+# compile and pass, and all of it happens in the server (the command-line fallback is not used).
+JVM_PROGRAMS = {
+    "java": ('class Main { public static void main(String[] a) { System.out.println("MBXP_ALL_PASSED"); } }',
+             'class Main { public static void main(String[] a) { int x = "s"; } }'),
+    "kotlin": ('fun main() { println("MBXP_ALL_PASSED") }', 'fun main() { val x: Int = "s" }'),
+    "scala": ('object MbxpTest { def main(a: Array[String]): Unit = println("MBXP_ALL_PASSED") }',
+              'object MbxpTest { def main(a: Array[String]): Unit = { val x: Int = "s" } }'),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("language", sorted(JVM_PROGRAMS))
+def test_warm_jvm_compiler_isolates_a_broken_program(language, monkeypatch):
+    from mbxp.runners.base import Job
+    from mbxp.runners.engine import Cache, judge
+    from mbxp.runners.specs import get_runner
+
+    runner = get_runner(language)
+    if not runner.available():
+        pytest.fail(f"no {language} toolchain: run scripts/install-toolchains --only {language}")
+
+    def no_fallback(*args, **kwargs):
+        raise AssertionError("the compile server was not used")
+    monkeypatch.setattr(runner, "_compile_group", no_fallback)
+    good, bad = JVM_PROGRAMS[language]
+    jobs = [Job("good1", language, good), Job("bad", language, bad), Job("good2", language, good + "\n")]
+    got = {j.key: o for j, o in judge(jobs, workers=1, timeout=20, cache=Cache())}
+    assert got["good1"].verdict == got["good2"].verdict == "passed", got
+    assert got["bad"].verdict == "compile_error", got
+    # its own message, at its own line 1 (the package clause shares that line)
+    assert re.search(r"(Main\.java|mbxp1/main\.kt|mbxp1/Main\.scala):1:.*error", got["bad"].stderr), got["bad"].stderr

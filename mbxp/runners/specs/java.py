@@ -5,6 +5,11 @@
 into <batch>/out, and each package's classes are copied into its job's workdir. When the batch
 fails, the programs the compiler's errors name get those errors as their own result, and the
 rest are compiled again as a smaller batch (one by one if the errors name no file).
+
+Compiling goes through a warm compile server (SERVER with the language's `compile` method) when the
+sandbox is on: one sandboxed JVM per worker keeps the compiler loaded and JIT-compiled across
+batches, and isolates a broken program inside the same JVM. The compiler command line above is the
+fallback when the server fails or there is no sandbox.
 """
 from __future__ import annotations
 
@@ -42,8 +47,62 @@ class JvmBatchRunner(Runner):
     def classpath(self) -> str:
         return "."
 
+    server_name = "MbxpJavacServer"
+    server_compile = ""  # Java: static boolean compile(Path dir, List<String> files, Map<String, StringBuilder> errs)
+    server_flags = ["-Xss16m", "-Xmx1g"]
+    server_timeout = 120.0
+
+    def __init__(self) -> None:
+        self.servers = WarmPool(self._start_server)
+
+    def server_classpath(self) -> list[str]:
+        """Jars the server's compile method needs (on javac's and java's class path)."""
+        return []
+
+    def server_source(self) -> str:
+        return SERVER.replace("MbxpServer", self.server_name).replace("/*COMPILE*/", self.server_compile)
+
+    def _start_server(self, root: Path) -> Spawned:
+        jars = self.server_classpath()
+        classes = server_classes(self.tool("javac") or javac_beside(self.tool("java")), self.server_source(), jars)
+        if not classes:
+            raise RuntimeError(f"could not compile the {self.language} compile server")
+        argv = [self.tool("java"), *JVM_FLAGS, *self.server_flags, "-cp", ":".join([classes, *jars]), self.server_name]
+        limits = Limits(timeout=24 * 3600, memory_mb=self.compile_memory_mb)
+        return spawn(argv, root, limits, binds=[*self.binds(), classes], env=self.env())
+
+    def close(self) -> None:
+        self.servers.close()
+
     def compile_batch(self, jobs: list[Job], sandbox: str) -> None:
-        self._compile_group(jobs, sandbox, depth=0)
+        """Through a warm compile server (see SERVER); the compiler command line if the server fails."""
+        if sandbox == "none" or not jobs:
+            return self._compile_group(jobs, sandbox, depth=0)
+        root = jobs[0].workdir.parent
+        bdir = Path(tempfile.mkdtemp(prefix="batch-", dir=root))
+        try:
+            files = self.write_packages(jobs, bdir)
+            give_to_sandbox(bdir)
+            start = time.monotonic()
+            try:
+                answer = self.servers.ask(root, "\t".join([str(bdir), *files]), self.server_timeout)
+            except RuntimeError:
+                answer = None
+            spent = time.monotonic() - start
+            if answer != "done":
+                return self._compile_group(jobs, sandbox, depth=0)
+            for job, name in zip(jobs, files):
+                status = bdir / (name + ".status")
+                ok = status.exists() and status.read_text() == "ok"
+                log = "" if ok else (bdir / (name + ".log")).read_text(encoding="utf-8", errors="replace") \
+                    if (bdir / (name + ".log")).exists() else "no result from the compile server\n"
+                if ok:
+                    shutil.copytree(bdir / "out" / job.extra["jvm_package"], job.workdir / job.extra["jvm_package"])
+                job.compile_result = ProcResult(0 if ok else 1, "", log, spent / len(jobs), False, False, False, "bwrap")
+                job.compile_seconds += spent / len(jobs)
+                job.compiled = True
+        finally:
+            shutil.rmtree(bdir, ignore_errors=True)
 
     def write_packages(self, jobs: list[Job], bdir: Path) -> list[str]:
         """Each job as <bdir>/mbxpN/<source_name> in package mbxpN; their paths relative to bdir."""
@@ -53,6 +112,7 @@ class JvmBatchRunner(Runner):
             (bdir / pkg).mkdir()
             (bdir / pkg / self.source_name).write_text(self.package_decl(pkg) + job.source, encoding="utf-8")
             files.append(f"{pkg}/{self.source_name}")
+        (bdir / "out").mkdir()
         return files
 
     def _compile_group(self, jobs: list[Job], sandbox: str, depth: int) -> None:
@@ -117,19 +177,16 @@ def errors_by_file(stderr: str) -> dict[int, str]:
             if any(re.search(r"\berror\b", ln) for ln in lines)}
 
 
-SERVER = r'''import javax.tools.*;
-import java.io.*;
+SERVER = r'''import java.io.*;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.*;
 import java.util.*;
+import java.util.regex.*;
 
-/** A warm javac: reads "<batch dir>\t<file>\t<file>..." lines, compiles the files into <dir>/out,
+/** A warm compiler: reads "<batch dir>\t<file>\t<file>..." lines, compiles the files into <dir>/out,
  *  writes <file>.status ("ok" or "error") and <file>.log, answers "done". A file whose errors would
  *  fail the others is compiled alone, and the rest again, all in this JVM. */
-public class MbxpJavacServer {
-    static final JavaCompiler JAVAC = ToolProvider.getSystemJavaCompiler();
-    static final StandardJavaFileManager FILES = JAVAC.getStandardFileManager(null, null, StandardCharsets.UTF_8);
-
+public class MbxpServer {
     public static void main(String[] argv) throws Exception {
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         String line;
@@ -166,23 +223,21 @@ public class MbxpJavacServer {
         }
     }
 
-    static boolean compile(Path dir, List<String> files, Map<String, StringBuilder> errs) {
-        DiagnosticCollector<JavaFileObject> diags = new DiagnosticCollector<>();
-        List<Path> paths = new ArrayList<>();
-        for (String f : files) paths.add(dir.resolve(f));
-        List<String> options = List.of("-d", dir.resolve("out").toString(), "-encoding", "UTF-8", "-nowarn",
-                "-Xlint:none", "-proc:none", "-implicit:none", "-g:none");
-        boolean ok = JAVAC.getTask(null, FILES, diags, options, null, FILES.getJavaFileObjectsFromPaths(paths)).call();
-        for (Diagnostic<? extends JavaFileObject> d : diags.getDiagnostics()) {
-            if (d.getKind() != Diagnostic.Kind.ERROR) continue;
-            String file = d.getSource() == null ? "" : dir.relativize(Paths.get(d.getSource().toUri())).toString();
-            StringBuilder sb = errs.computeIfAbsent(file, k -> new StringBuilder());
-            sb.append(file.isEmpty() ? "" : Paths.get(file).getFileName() + ":" + d.getLineNumber() + ": ")
-              .append("error: ").append(d.getMessage(Locale.ROOT)).append("\n");
+    /** Messages as "<file>:<line>:<col>: error: ..." blocks, grouped by the batch file they name. */
+    static void group(Path dir, String text, Map<String, StringBuilder> errs) {
+        String prefix = dir.toString() + "/";
+        Pattern head = Pattern.compile("^(\\S+?):\\d+:(?:\\d+:)? (error|warning|info)\\b");
+        StringBuilder current = null;
+        for (String line : text.replace(prefix, "").split("\n")) {
+            Matcher m = head.matcher(line);
+            if (m.find()) {
+                current = m.group(2).equals("error") ? errs.computeIfAbsent(m.group(1), k -> new StringBuilder()) : null;
+            }
+            if (current != null) current.append(line).append("\n");
         }
-        return ok && errs.isEmpty();
+        if (errs.isEmpty() && !text.isBlank()) errs.put("", new StringBuilder(text.replace(prefix, "")));
     }
-
+/*COMPILE*/
     static String all(Map<String, StringBuilder> errs) {
         StringBuilder sb = new StringBuilder();
         for (StringBuilder b : errs.values()) sb.append(b);
@@ -196,6 +251,28 @@ public class MbxpJavacServer {
 }
 '''
 
+JAVAC_COMPILE = r'''
+    static final javax.tools.JavaCompiler JAVAC = javax.tools.ToolProvider.getSystemJavaCompiler();
+    static final javax.tools.StandardJavaFileManager FILES = JAVAC.getStandardFileManager(null, null, StandardCharsets.UTF_8);
+
+    static boolean compile(Path dir, List<String> files, Map<String, StringBuilder> errs) {
+        javax.tools.DiagnosticCollector<javax.tools.JavaFileObject> diags = new javax.tools.DiagnosticCollector<>();
+        List<Path> paths = new ArrayList<>();
+        for (String f : files) paths.add(dir.resolve(f));
+        List<String> options = List.of("-d", dir.resolve("out").toString(), "-encoding", "UTF-8", "-nowarn",
+                "-Xlint:none", "-proc:none", "-implicit:none", "-g:none");
+        boolean ok = JAVAC.getTask(null, FILES, diags, options, null, FILES.getJavaFileObjectsFromPaths(paths)).call();
+        for (javax.tools.Diagnostic<? extends javax.tools.JavaFileObject> d : diags.getDiagnostics()) {
+            if (d.getKind() != javax.tools.Diagnostic.Kind.ERROR) continue;
+            String file = d.getSource() == null ? "" : dir.relativize(Paths.get(d.getSource().toUri())).toString();
+            StringBuilder sb = errs.computeIfAbsent(file, k -> new StringBuilder());
+            sb.append(file.isEmpty() ? "" : Paths.get(file).getFileName() + ":" + d.getLineNumber() + ": ")
+              .append("error: ").append(d.getMessage(Locale.ROOT)).append("\n");
+        }
+        return ok && errs.isEmpty();
+    }
+'''
+
 
 class JavaRunner(JvmBatchRunner):
     language = "java"
@@ -206,80 +283,45 @@ class JavaRunner(JvmBatchRunner):
     stop_tokens = ["\n    public static", "\n    static ", "\n    private static", "\n}\n", "\nclass ", "\npublic class"]
 
     per_sample_compile = ["{javac}", "-encoding", "UTF-8", "Main.java"]
-    server_timeout = 120.0
+    server_compile = JAVAC_COMPILE
 
-    def __init__(self) -> None:
-        self.servers = WarmPool(self._start_server)
-
-    def _start_server(self, root: Path) -> Spawned:
-        classes = server_classes(self.tool("javac"))
-        if classes:
-            main, binds = ["-cp", classes, "MbxpJavacServer"], [*self.binds(), classes]
-        else:  # no cache directory: the JVM compiles the server from source at start
-            src = root / ".javac-server" / "MbxpJavacServer.java"
-            src.parent.mkdir(exist_ok=True)
-            src.write_text(SERVER, encoding="utf-8")
-            main, binds = [str(src)], self.binds()
-        argv = [self.tool("java"), *JVM_FLAGS, "-Xss16m", "-Xmx1g", *main]
-        limits = Limits(timeout=24 * 3600, memory_mb=self.compile_memory_mb)
-        return spawn(argv, root, limits, binds=binds, env=self.env())
-
-    def close(self) -> None:
-        self.servers.close()
-
-    def compile_batch(self, jobs: list[Job], sandbox: str) -> None:
-        """Through a warm javac (see SERVER); the javac command line if the server fails."""
-        if sandbox == "none" or not jobs:
-            return super().compile_batch(jobs, sandbox)
-        root = jobs[0].workdir.parent
-        bdir = Path(tempfile.mkdtemp(prefix="batch-", dir=root))
-        try:
-            files = self.write_packages(jobs, bdir)
-            give_to_sandbox(bdir)
-            start = time.monotonic()
-            answer = self.servers.ask(root, "\t".join([str(bdir), *files]), self.server_timeout)
-            spent = time.monotonic() - start
-            if answer != "done":
-                return super().compile_batch(jobs, sandbox)
-            for job, name in zip(jobs, files):
-                status = bdir / (name + ".status")
-                ok = status.exists() and status.read_text() == "ok"
-                log = "" if ok else (bdir / (name + ".log")).read_text(encoding="utf-8", errors="replace") \
-                    if (bdir / (name + ".log")).exists() else "no result from the compile server\n"
-                if ok:
-                    shutil.copytree(bdir / "out" / job.extra["jvm_package"], job.workdir / job.extra["jvm_package"])
-                job.compile_result = ProcResult(0 if ok else 1, "", log, spent / len(jobs), False, False, False, "bwrap")
-                job.compile_seconds += spent / len(jobs)
-                job.compiled = True
-        finally:
-            shutil.rmtree(bdir, ignore_errors=True)
     per_sample_run = ["{java}", "-Xss64m", "-Xmx1g", "Main"]
 
     def package_decl(self, pkg: str) -> str:
-        return f"package {pkg};\n"
+        return f"package {pkg}; "  # same line: compiler messages keep the program's line numbers
 
     def compile_argv(self, files: list[str]) -> list[str]:
         return [self.tool("javac"), *(f"-J{f}" for f in JVM_FLAGS), "-J-Xmx1g", "-encoding", "UTF-8",
                 "-nowarn", "-Xlint:none", "-proc:none", "-implicit:none", "-g:none", "-d", "out", *files]
 
 
-def server_classes(javac: str | None) -> str | None:
-    """A directory with the compiled SERVER (our own trusted source, compiled once per javac and
-    cached like the C++ PCH), or None."""
+def javac_beside(java: str | None) -> str | None:
+    """The JDK's javac next to its java (Kotlin and Scala name only java)."""
+    if not java:
+        return None
+    javac = Path(os.path.realpath(java)).with_name("javac")
+    return str(javac) if javac.is_file() else None
+
+
+def server_classes(javac: str | None, source: str, jars: list[str]) -> str | None:
+    """A directory with the compiled server (our own trusted source, compiled once per javac,
+    source and class path, and cached like the C++ PCH), or None."""
     if not javac:
         return None
-    key = hashlib.sha256(f"{os.path.realpath(javac)}\0{SERVER}".encode()).hexdigest()[:16]
+    name = re.search(r"public class (\w+)", source).group(1)
+    key = hashlib.sha256("\0".join([os.path.realpath(javac), source, *jars]).encode()).hexdigest()[:16]
     for root in CACHE_ROOTS:
-        target = Path(os.path.expanduser(root)) / f"javac-server-{key}"
-        if (target / "MbxpJavacServer.class").is_file():
+        target = Path(os.path.expanduser(root)) / f"{name}-{key}"
+        if (target / f"{name}.class").is_file():
             return str(target)
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
             with tempfile.TemporaryDirectory(dir=target.parent) as tmp:
-                (Path(tmp) / "MbxpJavacServer.java").write_text(SERVER, encoding="utf-8")
-                subprocess.run([javac, "-d", tmp, str(Path(tmp) / "MbxpJavacServer.java")], check=True,
-                               capture_output=True, timeout=300)
-                (Path(tmp) / "MbxpJavacServer.java").unlink()
+                src = Path(tmp) / f"{name}.java"
+                src.write_text(source, encoding="utf-8")
+                cp = ["-cp", ":".join(jars)] if jars else []
+                subprocess.run([javac, *cp, "-nowarn", "-d", tmp, str(src)], check=True, capture_output=True, timeout=300)
+                src.unlink()
                 for f in [Path(tmp), *Path(tmp).iterdir()]:
                     f.chmod(0o755 if f.is_dir() else 0o644)
                 os.replace(tmp, target)  # atomic: a reader never sees half the classes
@@ -288,7 +330,7 @@ def server_classes(javac: str | None) -> str | None:
         except subprocess.SubprocessError:
             return None
         except OSError:  # another process won the race (the target exists), or unwritable root
-            if (target / "MbxpJavacServer.class").is_file():
+            if (target / f"{name}.class").is_file():
                 return str(target)
     return None
 

@@ -1,11 +1,27 @@
-"""Kotlin 2.4: kotlinc costs ~6 s per call, so 20 programs share one call (see JvmBatchRunner).
+"""Kotlin 2.4: kotlinc costs ~6 s per call, so 20 programs share one call to a warm compiler (see
+JvmBatchRunner): K2JVMCompiler stays loaded in a sandboxed JVM, one per worker.
 
-The compiler is started directly (K2JVMCompiler on the manifest's java, no kotlinc shell script)
-so that it gets the short-lived-JVM flags; programs run with kotlin-stdlib on the class path.
+The fallback compiler command starts K2JVMCompiler directly (on the manifest's java, no kotlinc
+shell script) so that it gets the short-lived-JVM flags; programs run with kotlin-stdlib on the
+class path.
 """
 from __future__ import annotations
 
 from .java import JVM_FLAGS, JvmBatchRunner
+
+# K2JVMCompiler.exec prints "<file>:<line>:<col>: error: ..." blocks; `group` splits them by file.
+KOTLINC_COMPILE = r'''
+    static boolean compile(Path dir, List<String> files, Map<String, StringBuilder> errs) {
+        List<String> args = new ArrayList<>(List.of("-nowarn", "-no-reflect", "-d", dir.resolve("out").toString()));
+        for (String f : files) args.add(dir.resolve(f).toString());
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Object code = new org.jetbrains.kotlin.cli.jvm.K2JVMCompiler().exec(
+                new PrintStream(out, true, StandardCharsets.UTF_8), args.toArray(new String[0]));
+        if (code.toString().equals("OK")) return true;
+        group(dir, out.toString(StandardCharsets.UTF_8), errs);
+        return false;
+    }
+'''
 
 
 class KotlinRunner(JvmBatchRunner):
@@ -20,6 +36,9 @@ class KotlinRunner(JvmBatchRunner):
                    "\n//", "\nimport "]
     batch_size = 20
     compile_timeout = 300.0
+    server_timeout = 300.0
+    server_name = "MbxpKotlincServer"
+    server_compile = KOTLINC_COMPILE
     per_sample_compile = ["{kotlinc}", "-nowarn", "main.kt", "-include-runtime", "-d", "main.jar"]
     per_sample_run = ["{java}", "-Xss64m", "-Xmx1g", "-jar", "main.jar"]
 
@@ -27,7 +46,14 @@ class KotlinRunner(JvmBatchRunner):
         return self.toolchain().get("kotlin_home") or "/opt/mbxp/npm/node_modules/kotlin-compiler"
 
     def package_decl(self, pkg: str) -> str:
-        return f"package {pkg}\n"
+        return f"package {pkg}; "  # same line: messages keep the program's line numbers
+
+    @property
+    def server_flags(self) -> list[str]:
+        return ["-Xss8m", "-Xmx2g", f"-Dkotlin.home={self.home()}"]
+
+    def server_classpath(self) -> list[str]:
+        return [f"{self.home()}/lib/kotlin-compiler.jar"]
 
     def compile_argv(self, files: list[str]) -> list[str]:
         home = self.home()
