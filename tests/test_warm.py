@@ -35,7 +35,7 @@ for line in sys.stdin:
 
 
 @pytest.fixture
-def pool():
+def pool(request):
     if sandbox_mode() != "bwrap":
         pytest.fail("bubblewrap is not usable here: run scripts/install-toolchains")
     root = Path(tempfile.mkdtemp(prefix="mbxp-warm-"))
@@ -47,7 +47,7 @@ def pool():
         started.append(server)
         return server
 
-    p = WarmPool(start)
+    p = WarmPool(start, limit=getattr(request, "param", None))
     yield p, root, started
     p.close()
 
@@ -88,6 +88,23 @@ def test_nothing_left_after_close(pool):
     assert all(s.proc.poll() is not None for s in started)
     assert not any(os.path.exists(f"/proc/{s.proc.pid}") and
                    Path(f"/proc/{s.proc.pid}/status").read_text().find("State:\tZ") < 0 for s in started)
+
+
+@pytest.mark.parametrize("pool", [1], indirect=True)
+def test_limit_makes_callers_share_one_server(pool):
+    import threading
+    p, root, started = pool
+    answers, done = [], threading.Barrier(4)
+
+    def ask():  # then wait: a server dies with the thread that started it (bwrap --die-with-parent)
+        answers.append(p.ask(root, "pid", 30))
+        done.wait(timeout=60)
+    threads = [threading.Thread(target=ask) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(started) == 1 and len(set(answers)) == 1 and answers[0].isdigit(), (started, answers)
 
 
 # Warm JVM compilers: a broken program in a batch gets its own messages, its batch-mates still

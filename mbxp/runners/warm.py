@@ -3,7 +3,9 @@
 A pool keeps one sandboxed process per concurrent user: started on first use, reused while it
 lives, replaced when it dies or misses a deadline (it is then killed, with everything it started),
 and stopped when the engine's run ends (`close`) or when we exit (bwrap --die-with-parent, and an
-atexit hook). A server never runs model-written code: it only compiles it.
+atexit hook). A server never runs model-written code: it only compiles it. A server also dies with
+the *thread* that started it (bwrap's --die-with-parent is a per-thread parent-death signal): the
+engine's workers live until `close`, so that never cuts a run short.
 """
 from __future__ import annotations
 
@@ -19,27 +21,46 @@ _pools: "weakref.WeakSet[WarmPool]" = weakref.WeakSet()
 
 
 class WarmPool:
-    def __init__(self, start: Callable[[Path], Spawned]):
-        """start(root) spawns a server that can read and write below `root`."""
+    def __init__(self, start: Callable[[Path], Spawned], limit: int | None = None):
+        """start(root) spawns a server that can read and write below `root`. With a limit, at
+        most that many servers are busy at once and other callers wait for one (a fast compiler
+        keeps up with several workers, and each server costs a cold start)."""
         self.start = start
-        self.lock = threading.Lock()
+        self.lock = threading.Condition()
         self.idle: list[tuple[Path, Spawned]] = []
+        self.limit = limit
+        self.busy = 0
         _pools.add(self)
 
     def ask(self, root: Path, line: str, timeout: float) -> str | None:
         """One request to a server for `root`; None if it failed to answer in time (or died)."""
         server = self._take(root)
-        answer = server.ask(line, timeout)
+        try:
+            answer = server.ask(line, timeout)
+        except BaseException:
+            server.kill()
+            self._release(None)
+            raise
         if answer is not None and server.alive():
-            with self.lock:
-                self.idle.append((root, server))
+            self._release((root, server))
         else:
             server.kill()
+            self._release(None)
         return answer
+
+    def _release(self, item: tuple[Path, Spawned] | None) -> None:
+        with self.lock:
+            self.busy -= 1
+            if item:
+                self.idle.append(item)
+            self.lock.notify()
 
     def _take(self, root: Path) -> Spawned:
         stale = []
         with self.lock:
+            while self.limit and self.busy >= self.limit:
+                self.lock.wait()
+            self.busy += 1
             found = None
             for item in list(self.idle):
                 r, server = item
@@ -53,7 +74,13 @@ class WarmPool:
                 break
         for server in stale:
             server.kill()
-        return found or self.start(root)
+        if found:
+            return found
+        try:
+            return self.start(root)
+        except BaseException:
+            self._release(None)
+            raise
 
     def close(self) -> None:
         with self.lock:
