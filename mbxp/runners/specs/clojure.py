@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..base import Runner
+from .java import JVM_FLAGS
 from .racket import lisp_cut
 
 SPEC_JARS = ["/usr/share/java/spec.alpha.jar", "/usr/share/java/core.specs.alpha.jar"]
@@ -35,7 +36,7 @@ class ClojureRunner(Runner):
     @property
     def run_cmd(self) -> list[str]:
         classpath = ":".join([self.jar()] + [j for j in SPEC_JARS if Path(j).is_file()])
-        return ["{java}", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto", "-Xss16m",
+        return ["{java}", *JVM_FLAGS, "-Xss16m", "-Xmx1g",
                 "-cp", classpath, "clojure.main", "main.clj"]
 
     def truncate(self, completion: str, prompt: str) -> str:
