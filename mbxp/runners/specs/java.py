@@ -34,6 +34,8 @@ from ..warm import WarmPool
 # -Xmx is always given, so the cgroup probe is skipped. C1 only: programs run for milliseconds.
 JVM_FLAGS = ["-XX:+UseG1GC", "-XX:TieredStopAtLevel=1", "-Xshare:auto", "-XX:-UsePerfData",
              "-XX:+UnlockDiagnosticVMOptions", "-XX:ArchiveRelocationMode=0", "-XX:-UseContainerSupport"]
+# Compilers allocate a lot for seconds: the serial collector has the least overhead there.
+COMPILER_FLAGS = ["-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto", "-XX:-UsePerfData"]
 
 
 class JvmBatchRunner(Runner):
@@ -73,7 +75,7 @@ class JvmBatchRunner(Runner):
         classes = server_classes(self.tool("javac") or javac_beside(self.tool("java")), self.server_source(), jars)
         if not classes:
             raise RuntimeError(f"could not compile the {self.language} compile server")
-        argv = [self.tool("java"), *JVM_FLAGS, *self.server_flags, "-cp", ":".join([classes, *jars]), self.server_name]
+        argv = [self.tool("java"), *COMPILER_FLAGS, *self.server_flags, "-cp", ":".join([classes, *jars]), self.server_name]
         limits = Limits(timeout=24 * 3600, memory_mb=self.compile_memory_mb)
         return spawn(argv, root, limits, binds=[*self.binds(), classes], env=self.env())
 
@@ -300,7 +302,7 @@ class JavaRunner(JvmBatchRunner):
         return f"package {pkg}; "  # same line: compiler messages keep the program's line numbers
 
     def compile_argv(self, files: list[str]) -> list[str]:
-        return [self.tool("javac"), *(f"-J{f}" for f in JVM_FLAGS), "-J-Xmx1g", "-encoding", "UTF-8",
+        return [self.tool("javac"), *(f"-J{f}" for f in COMPILER_FLAGS), "-J-Xmx1g", "-encoding", "UTF-8",
                 "-nowarn", "-Xlint:none", "-proc:none", "-implicit:none", "-g:none", "-d", "out", *files]
 
 

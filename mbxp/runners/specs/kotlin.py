@@ -7,7 +7,7 @@ class path.
 """
 from __future__ import annotations
 
-from .java import JVM_FLAGS, JvmBatchRunner
+from .java import COMPILER_FLAGS, JvmBatchRunner
 
 # K2JVMCompiler.exec prints "<file>:<line>:<col>: error: ..." blocks; `group` splits them by file.
 KOTLINC_COMPILE = r'''
@@ -57,7 +57,7 @@ class KotlinRunner(JvmBatchRunner):
 
     def compile_argv(self, files: list[str]) -> list[str]:
         home = self.home()
-        return [self.tool("java"), *JVM_FLAGS, "-Xss8m", "-Xmx2g", f"-Dkotlin.home={home}",
+        return [self.tool("java"), *COMPILER_FLAGS, "-Xss8m", "-Xmx2g", f"-Dkotlin.home={home}",
                 "-cp", f"{home}/lib/kotlin-compiler.jar", "org.jetbrains.kotlin.cli.jvm.K2JVMCompiler",
                 "-nowarn", "-no-reflect", "-d", "out", *files]
 

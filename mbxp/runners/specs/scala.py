@@ -6,7 +6,7 @@ costs one more warm Run instead of a cold compiler. Each package runs as `java m
 """
 from __future__ import annotations
 
-from .java import JVM_FLAGS, JvmBatchRunner
+from .java import COMPILER_FLAGS, JvmBatchRunner
 
 # dotc reports through an interface, so messages are grouped by their source directly.
 DOTC_COMPILE = r'''
@@ -65,7 +65,7 @@ class ScalaRunner(JvmBatchRunner):
         return self.jars("scala_compiler_classpath").split(":")
 
     def compile_argv(self, files: list[str]) -> list[str]:
-        return [self.tool("java"), *JVM_FLAGS, "-Xss64m", "-Xmx2g", "-cp", self.jars("scala_compiler_classpath"),
+        return [self.tool("java"), *COMPILER_FLAGS, "-Xss64m", "-Xmx2g", "-cp", self.jars("scala_compiler_classpath"),
                 "dotty.tools.dotc.Main", "-classpath", self.jars("scala_library_classpath"), "-nowarn", "-d", "out", *files]
 
     @property
