@@ -101,3 +101,20 @@ def test_record_declarations_and_drops():
     assert "struct Pair {\n    var a: Int\n    var b: Int\n}\n" in em.prompt(problem("f", [("p", pair)], INT, [], records=pairs))
     assert "shadow" in em.unsupported(problem("f", [("p", Type("record", name="Data"))], INT, [],
                                               records={"Data": [Param("a", INT)]}))
+
+
+def test_batch_shares_one_link_and_keeps_link_errors_apart():
+    from mbxp.runners.base import Job
+    from mbxp.runners.engine import Cache, judge
+    good = 'let x = [3, 1, 2].sorted()\nassert(x == [1, 2, 3])\nprint("MBXP_ALL_PASSED")\n'
+    foundation = 'import Foundation\nprint(String(format: "%d", 3) == "3" ? "MBXP_ALL_PASSED" : "no")\n'
+    broken = 'let x: Int = "s"\n'
+    # compiles, but the symbol it declares exists nowhere: only the linker can tell
+    unlinkable = '@_silgen_name("mbxp_nowhere") func nowhere() -> Int32\nprint(nowhere())\n'
+    jobs = [Job("good1", "swift", good), Job("broken", "swift", broken), Job("foundation", "swift", foundation),
+            Job("unlinkable", "swift", unlinkable), Job("good2", "swift", good + "\n")]
+    got = {j.key: (o.verdict, j.extra.get("swift_index")) for j, o in judge(jobs, workers=1, timeout=20, cache=Cache())}
+    assert got["good1"][0] == got["good2"][0] == "passed", got
+    assert got["foundation"][0] == "passed", got
+    assert got["broken"][0] == got["unlinkable"][0] == "compile_error", got
+    assert got["good1"][1] is not None, got  # it ran from a shared binary, not its own
