@@ -64,7 +64,7 @@ def _cmd(entry: dict, tool: str) -> str:
 
 
 SMOKE: dict[str, tuple[str, str, list[Step]]] = {
-    "python": ("h.py", 'print("hello")\n', [lambda e, d: [_cmd(e, "python"), "-I", "-S", "h.py"]]),
+    "python": ("h.py", 'print("hello")\n', [lambda e, d: [_cmd(e, "python"), "-I", "h.py"]]),
     "java": ("Main.java", 'public class Main { public static void main(String[] a) { System.out.println("hello"); } }\n', [
         lambda e, d: [_cmd(e, "javac"), "-d", ".", "Main.java"],
         lambda e, d: [_cmd(e, "java"), "-cp", ".", "Main"]]),
