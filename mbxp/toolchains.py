@@ -29,15 +29,25 @@ def manifest_path() -> Path:
     return Path(os.environ.get("MBXP_TOOLCHAINS") or DEFAULT_MANIFEST)
 
 
+_parsed: tuple[tuple, dict] | None = None
+
+
 def load_manifest() -> dict:
-    """The manifest as a dict; {} when it does not exist yet (nothing installed)."""
+    """The manifest as a dict (shared: read it, don't change it); {} when it does not exist yet.
+    Parsed again only when the file changes: runners ask for it several times per program."""
+    global _parsed
     path = manifest_path()
     try:
-        data = json.loads(path.read_text())
+        st = path.stat()
     except FileNotFoundError:
         return {}
+    key = (str(path), st.st_ino, st.st_size, st.st_mtime_ns)
+    if _parsed and _parsed[0] == key:
+        return _parsed[1]
+    data = json.loads(path.read_text())
     if not isinstance(data, dict):
         raise ValueError(f"{path}: expected a JSON object keyed by language")
+    _parsed = (key, data)
     return data
 
 
