@@ -27,6 +27,9 @@ for line in sys.stdin:
             print("connected", flush=True)
         except OSError:
             print("blocked", flush=True)
+    elif cmd.startswith("noisy "):  # chatter first, as a compiler or its VM may print
+        print("done", flush=True)
+        print(cmd.split()[1] + " answer", flush=True)
     elif cmd == "uid":
         print(os.getuid(), flush=True)
     else:
@@ -88,6 +91,13 @@ def test_nothing_left_after_close(pool):
     assert all(s.proc.poll() is not None for s in started)
     assert not any(os.path.exists(f"/proc/{s.proc.pid}") and
                    Path(f"/proc/{s.proc.pid}/status").read_text().find("State:\tZ") < 0 for s in started)
+
+
+def test_expected_answer_skips_chatter(pool):
+    p, root, started = pool
+    assert p.ask(root, "noisy r1", 30, expect="r1 ") == "r1 answer"
+    assert p.ask(root, "noisy r2", 30, expect="r2 ") == "r2 answer"  # not r1's leftovers
+    assert p.ask(root, "x", 30) == "echo x" and len(started) == 1
 
 
 @pytest.mark.parametrize("pool", [1], indirect=True)

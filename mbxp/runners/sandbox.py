@@ -268,26 +268,33 @@ class Spawned:
 
     def __init__(self, proc: subprocess.Popen, cg: Cgroups):
         self.proc, self.cg = proc, cg
+        self.pending = b""  # read but not yet answered
 
-    def ask(self, line: str, timeout: float) -> str | None:
-        """Send one line, wait for one line; None (and the process killed) on timeout or death."""
+    def ask(self, line: str, timeout: float, expect: str | None = None) -> str | None:
+        """Send one line, wait for one line; None (and the process killed) on timeout or death.
+        With `expect`, lines that do not start with it are skipped: a compiler or its VM may print
+        to stdout, and an answer must never be taken for another request's."""
         try:
             self.proc.stdin.write((line + "\n").encode())
             self.proc.stdin.flush()
             fd = self.proc.stdout.fileno()
-            buf = b""
             deadline = time.monotonic() + timeout
             with selectors.DefaultSelector() as sel:
                 sel.register(fd, selectors.EVENT_READ)
-                while not buf.endswith(b"\n"):
+                while True:
+                    while b"\n" in self.pending:
+                        answer, self.pending = self.pending.split(b"\n", 1)
+                        text = answer.decode("utf-8", "replace").strip()
+                        if expect is None or text.startswith(expect):
+                            return text
+                        log.debug("mbxp.sandbox: skipped output of a server: %r", text[:200])
                     left = deadline - time.monotonic()
                     if left <= 0 or not sel.select(left):
                         raise TimeoutError
                     data = os.read(fd, 65536)
                     if not data:
                         raise EOFError
-                    buf += data
-            return buf.decode("utf-8", "replace").strip()
+                    self.pending += data
         except (OSError, TimeoutError, EOFError, ValueError):
             self.kill()
             return None

@@ -32,11 +32,12 @@ class WarmPool:
         self.busy = 0
         _pools.add(self)
 
-    def ask(self, root: Path, line: str, timeout: float) -> str | None:
-        """One request to a server for `root`; None if it failed to answer in time (or died)."""
+    def ask(self, root: Path, line: str, timeout: float, expect: str | None = None) -> str | None:
+        """One request to a server for `root`; None if it failed to answer in time (or died).
+        `expect`: the start of the answer (other lines are skipped, see Spawned.ask)."""
         server = self._take(root)
         try:
-            answer = server.ask(line, timeout)
+            answer = server.ask(line, timeout, expect)
         except BaseException:
             server.kill()
             self._release(None)

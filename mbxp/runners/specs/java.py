@@ -77,7 +77,7 @@ class JvmBatchRunner(Runner):
         classes = server_classes(self.tool("javac") or javac_beside(self.tool("java")), self.server_source(), jars)
         if not classes:
             raise RuntimeError(f"could not compile the {self.language} compile server")
-        argv = [self.tool("java"), *COMPILER_FLAGS, *self.server_flags, "-cp", ":".join([classes, *jars]), self.server_name]
+        argv = [self.tool("java"), *COMPILER_FLAGS, "-XX:+DisplayVMOutputToStderr", *self.server_flags, "-cp", ":".join([classes, *jars]), self.server_name]
         limits = Limits(timeout=24 * 3600, memory_mb=self.compile_memory_mb)
         return spawn(argv, root, limits, binds=[*self.binds(), classes], env=self.env())
 
@@ -95,11 +95,13 @@ class JvmBatchRunner(Runner):
             give_to_sandbox(bdir)
             start = time.monotonic()
             try:
-                answer = self.servers.ask(root, "\t".join([str(bdir), *files]), self.server_timeout)
+                request = bdir.name  # unique: its answer can't be taken for another request's
+                answer = self.servers.ask(root, "\t".join([request, str(bdir), *files]), self.server_timeout,
+                                          expect=f"{request} ")
             except RuntimeError:
                 answer = None
             spent = time.monotonic() - start
-            if answer != "done":
+            if answer != f"{request} done":
                 return self._compile_group(jobs, sandbox, depth=0)
             for job, name in zip(jobs, files):
                 status = bdir / (name + ".status")
@@ -193,22 +195,24 @@ import java.nio.file.*;
 import java.util.*;
 import java.util.regex.*;
 
-/** A warm compiler: reads "<batch dir>\t<file>\t<file>..." lines, compiles the files into <dir>/out,
- *  writes <file>.status ("ok" or "error") and <file>.log, answers "done". A file whose errors would
+/** A warm compiler: reads "<id>\t<batch dir>\t<file>\t<file>..." lines, compiles the files into <dir>/out,
+ *  writes <file>.status ("ok" or "error") and <file>.log, answers "<id> done". A file whose errors would
  *  fail the others is compiled alone, and the rest again, all in this JVM. */
 public class MbxpServer {
     public static void main(String[] argv) throws Exception {
+        // Answers go to the real stdout; anything the compiler prints goes to stderr.
+        PrintStream answers = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
+        System.setOut(System.err);
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         String line;
         while ((line = in.readLine()) != null) {
-            String[] parts = line.split("\t");
+            String[] parts = line.split("\t");  // request id, batch dir, files
             try {
-                batch(Paths.get(parts[0]), new ArrayList<>(Arrays.asList(parts).subList(1, parts.length)));
-                System.out.println("done");
+                batch(Paths.get(parts[1]), new ArrayList<>(Arrays.asList(parts).subList(2, parts.length)));
+                answers.println(parts[0] + " done");
             } catch (Throwable t) {
-                System.out.println("error " + t.toString().replace('\n', ' '));
+                answers.println(parts[0] + " error " + t.toString().replace('\n', ' '));
             }
-            System.out.flush();
         }
     }
 
