@@ -59,7 +59,6 @@ class JvmBatchRunner(Runner):
     server_name = "MbxpJavacServer"
     server_compile = ""  # Java: static boolean compile(Path dir, List<String> files, Map<String, StringBuilder> errs)
     server_flags = ["-Xss16m", "-Xmx1g"]
-    server_timeout = 120.0
     server_limit: int | None = None  # servers busy at once (None: one per worker)
 
     def __init__(self) -> None:
@@ -77,7 +76,8 @@ class JvmBatchRunner(Runner):
         classes = server_classes(self.tool("javac") or javac_beside(self.tool("java")), self.server_source(), jars)
         if not classes:
             raise RuntimeError(f"could not compile the {self.language} compile server")
-        argv = [self.tool("java"), *COMPILER_FLAGS, "-XX:+DisplayVMOutputToStderr", *self.server_flags, "-cp", ":".join([classes, *jars]), self.server_name]
+        argv = [self.tool("java"), *COMPILER_FLAGS, "-XX:+DisplayVMOutputToStderr", *self.server_flags,
+                "-cp", ":".join([classes, *jars]), self.server_name]
         limits = Limits(timeout=24 * 3600, memory_mb=self.compile_memory_mb)
         return spawn(argv, root, limits, binds=[*self.binds(), classes], env=self.env())
 
@@ -96,7 +96,7 @@ class JvmBatchRunner(Runner):
             start = time.monotonic()
             try:
                 request = bdir.name  # unique: its answer can't be taken for another request's
-                answer = self.servers.ask(root, "\t".join([request, str(bdir), *files]), self.server_timeout,
+                answer = self.servers.ask(root, "\t".join([request, str(bdir), *files]), self.compile_timeout,
                                           expect=f"{request} ")
             except RuntimeError:
                 answer = None
@@ -193,7 +193,6 @@ SERVER = r'''import java.io.*;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.*;
 import java.util.*;
-import java.util.regex.*;
 
 /** A warm compiler: reads "<id>\t<batch dir>\t<file>\t<file>..." lines, compiles the files into <dir>/out,
  *  writes <file>.status ("ok" or "error") and <file>.log, answers "<id> done". A file whose errors would
@@ -237,20 +236,6 @@ public class MbxpServer {
         }
     }
 
-    /** Messages as "<file>:<line>:<col>: error: ..." blocks, grouped by the batch file they name. */
-    static void group(Path dir, String text, Map<String, StringBuilder> errs) {
-        String prefix = dir.toString() + "/";
-        Pattern head = Pattern.compile("^(\\S+?):\\d+:(?:\\d+:)? (error|warning|info)\\b");
-        StringBuilder current = null;
-        for (String line : text.replace(prefix, "").split("\n")) {
-            Matcher m = head.matcher(line);
-            if (m.find()) {
-                current = m.group(2).equals("error") ? errs.computeIfAbsent(m.group(1), k -> new StringBuilder()) : null;
-            }
-            if (current != null) current.append(line).append("\n");
-        }
-        if (errs.isEmpty() && !text.isBlank()) errs.put("", new StringBuilder(text.replace(prefix, "")));
-    }
 /*COMPILE*/
     static String all(Map<String, StringBuilder> errs) {
         StringBuilder sb = new StringBuilder();

@@ -11,6 +11,21 @@ from .java import COMPILER_FLAGS, JvmBatchRunner
 
 # K2JVMCompiler.exec prints "<file>:<line>:<col>: error: ..." blocks; `group` splits them by file.
 KOTLINC_COMPILE = r'''
+    /** Messages as "<file>:<line>:<col>: error: ..." blocks, grouped by the batch file they name. */
+    static void group(Path dir, String text, Map<String, StringBuilder> errs) {
+        String prefix = dir.toString() + "/";
+        java.util.regex.Pattern head = java.util.regex.Pattern.compile("^(\\S+?):\\d+:(?:\\d+:)? (error|warning|info)\\b");
+        StringBuilder current = null;
+        for (String line : text.replace(prefix, "").split("\n")) {
+            java.util.regex.Matcher m = head.matcher(line);
+            if (m.find()) {
+                current = m.group(2).equals("error") ? errs.computeIfAbsent(m.group(1), k -> new StringBuilder()) : null;
+            }
+            if (current != null) current.append(line).append("\n");
+        }
+        if (errs.isEmpty() && !text.isBlank()) errs.put("", new StringBuilder(text.replace(prefix, "")));
+    }
+
     static boolean compile(Path dir, List<String> files, Map<String, StringBuilder> errs) {
         List<String> args = new ArrayList<>(List.of("-nowarn", "-no-reflect", "-d", dir.resolve("out").toString()));
         for (String f : files) args.add(dir.resolve(f).toString());
@@ -36,7 +51,6 @@ class KotlinRunner(JvmBatchRunner):
                    "\n//", "\nimport "]
     batch_size = 20
     compile_timeout = 300.0
-    server_timeout = 300.0
     server_name = "MbxpKotlincServer"
     server_compile = KOTLINC_COMPILE
     per_sample_compile = ["{kotlinc}", "-nowarn", "main.kt", "-include-runtime", "-d", "main.jar"]

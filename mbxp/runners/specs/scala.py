@@ -41,7 +41,6 @@ class ScalaRunner(JvmBatchRunner):
     stop_tokens = ["\n  def ", "\n  /**", "\n  //", "\n}", "\nobject ", "\nclass ", "\n  val ", "\n  private "]
     batch_size = 20
     compile_timeout = 300.0
-    server_timeout = 300.0
     server_name = "MbxpDotcServer"
     server_compile = DOTC_COMPILE
 

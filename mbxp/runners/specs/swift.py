@@ -100,13 +100,14 @@ class SwiftRunner(Runner):
         cache = self.module_cache(sandbox)
         dispatcher = Path(cache) / "dispatch.o" if cache else None
         limits = Limits(timeout=self.compile_timeout, memory_mb=self.compile_memory_mb)
+        linked = bool(dispatcher and dispatcher.is_file()) and len(jobs) > 1
         objects: list[Job] = []
         for k, job in enumerate(jobs):
             self.write(job)
             res, spent = None, 0.0
             if cache:
                 argv = ["{swiftc}", *FLAGS, "-module-cache-path", cache, self.filename]
-                if dispatcher and dispatcher.is_file() and len(jobs) > 1:
+                if linked:
                     argv += ["-module-name", f"mbxp{k}", "-c", "-Xfrontend", "-entry-point-function-name",
                              "-Xfrontend", f"mbxp_main_{k}", "-o", "main.o"]
                     job.extra["swift_index"] = k
