@@ -5,7 +5,7 @@ import pytest
 from mbxp.runners.base import Job
 from mbxp.runners.engine import Cache, judge
 from mbxp.runners.specs import get_runner
-from mbxp.runners.specs.cpp_merge import errors_by_program, merge, why_alone
+from mbxp.runners.specs.cpp_merge import errors_by_program, merge, unbalanced, why_alone
 
 HEAD = "#include <bits/stdc++.h>\nusing namespace std;\n"
 MAIN = '\nint main() {\n    if (twice(3) != 6) { fprintf(stderr, "MBXP_ASSERTION_FAILED\\n"); exit(3); }\n' \
@@ -57,6 +57,19 @@ def test_errors_are_attributed_with_own_line_numbers():
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("body,doomed", [
+    ("int twice(int x) { ) ) ( (", True),
+    ("int twice(int x) { return 2 * x;", True),                      # truncated
+    ("int twice(int x) { return (2 * x]; }", True),                  # crossed
+    ("int twice(int x) { return 2 * x; }", False),
+    ('int twice(int x) { string s = "{{("; return 2 * x; } // )', False),
+    ("#define OPEN {\nint twice(int x) OPEN return 2 * x; }", False),  # a macro may pair them
+    ("int twice(int x) <% return 2 * x; %>", False),                  # digraphs are brackets
+])
+def test_unbalanced(body, doomed):
+    assert unbalanced(program(body)) is doomed
+
+
 def test_merged_batch_verdicts_equal_solo_compiles():
     if not get_runner("cpp").available():
         pytest.fail("no C++ toolchain: run scripts/install-toolchains --only cpp")
@@ -82,3 +95,6 @@ def test_merged_batch_verdicts_equal_solo_compiles():
         assert got[k].verdict == want[k], (k, got[k])
     assert "main.cpp:" in got["type_error"].stderr and "undefined_name" in got["type_error"].stderr
     assert "mbxp_p" not in got["type_error"].stderr
+    # unbalanced: stopped at g++'s first error, which is the one a full compile prints first
+    first = solo["broken"].stderr.split("error:", 1)[1].split("\n")[0]
+    assert first in got["broken"].stderr and "-Wfatal-errors" in got["broken"].stderr

@@ -203,6 +203,23 @@ def prototype_name(stmt: str) -> str | None:
             return None
     return m.group(2)
 
+def unbalanced(src: str) -> bool:
+    """True if `src` cannot compile because its brackets do not pair up (a truncated completion,
+    say). Only claimed where nothing else could supply a bracket: literals and comments are
+    blanked, and a macro, a quoted include or a digraph (`<%` is `{`) makes the answer False."""
+    text = blank_literals(src)
+    if text is None or any(d in text for d in ("<%", "%>", "<:", ":>", "%:")):
+        return False
+    if any(line.lstrip().startswith("#") and not INCLUDE.match(line) for line in text.split("\n")):
+        return False
+    opens, stack = {")": "(", "]": "[", "}": "{"}, []
+    for c in text:
+        if c in "([{":
+            stack.append(c)
+        elif c in opens and (not stack or stack.pop() != opens[c]):
+            return True
+    return bool(stack)
+
 
 def _matching(text: str, i: int) -> int | None:
     depth = 0
