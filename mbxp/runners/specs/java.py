@@ -20,6 +20,7 @@ import re
 import subprocess
 import shutil
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -27,6 +28,7 @@ from ...conversion.emitters.base import PASS_MARKER
 from ..base import Job, Runner
 from ..sandbox import Limits, ProcResult, Spawned, give_to_sandbox, spawn
 from ..warm import WarmPool
+from . import jvm_cds
 
 # Short-lived JVMs (measured in the sandbox, 2 cores busy: ~22% more runs per second than with
 # -XX:+UseSerialGC): JDK 17 maps CDS's archived heap (module graph, interned strings) only with G1;
@@ -56,6 +58,25 @@ class JvmBatchRunner(Runner):
     def classpath(self) -> str:
         return "."
 
+    def libraries(self) -> list[str]:
+        """The jars a program runs with, beside its own classes."""
+        return [p for p in self.classpath().split(":") if p not in ("", ".")]
+
+    def jvm_flags(self) -> list[str]:
+        return JVM_FLAGS
+
+    def cds(self) -> tuple[str, str] | None:
+        """(archive, warm jar) of the class-data sharing archive for runs (see jvm_cds), built
+        on first use; None if it cannot be built."""
+        with self._cds_lock:
+            if self._cds is False:
+                self._cds = jvm_cds.build(self, self.tool("java"), self.libraries(), self.run_flags)
+            return self._cds  # type: ignore[return-value]
+
+    def binds(self) -> list[str]:
+        built = self._cds if self._cds else None
+        return super().binds() + ([os.path.dirname(built[0])] if built else [])
+
     server_name = "MbxpJavacServer"
     server_compile = ""  # Java: static boolean compile(Path dir, List<String> files, Map<String, StringBuilder> errs)
     server_flags = ["-Xss16m", "-Xmx1g"]
@@ -63,6 +84,8 @@ class JvmBatchRunner(Runner):
 
     def __init__(self) -> None:
         self.servers = WarmPool(self._start_server, limit=self.server_limit)
+        self._cds_lock = threading.Lock()
+        self._cds: tuple[str, str] | None | bool = False  # False: not built yet
 
     def server_classpath(self) -> list[str]:
         """Jars the server's compile method needs (on javac's and java's class path)."""
@@ -159,9 +182,16 @@ class JvmBatchRunner(Runner):
         finally:
             shutil.rmtree(bdir, ignore_errors=True)
 
+    def run_argv(self, main: str) -> list[str]:
+        cds = self.cds()
+        if cds:
+            flags, cp = [*jvm_cds.LOG_FLAGS, f"-XX:SharedArchiveFile={cds[0]}"], [*self.libraries(), cds[1], "."]
+        else:
+            flags, cp = [], self.classpath().split(":")
+        return [self.tool("java"), *JVM_FLAGS, *flags, *self.run_flags, "-cp", ":".join(cp), main]
+
     def run_job(self, job: Job, timeout: float, sandbox: str) -> ProcResult:
-        argv = [self.tool("java"), *JVM_FLAGS, *self.run_flags, "-cp", self.classpath(),
-                f"{job.extra['jvm_package']}.{self.main_class}"]
+        argv = self.run_argv(f"{job.extra['jvm_package']}.{self.main_class}")
         return self.sandboxed(argv, job.workdir, Limits(timeout=timeout, memory_mb=self.memory_mb), sandbox)
 
     def classify(self, result: ProcResult, require_marker: bool = True) -> str:
