@@ -45,3 +45,20 @@ def test_runs_map_the_archive_and_cannot_write_it(language, tmp_path):
                            timeout=30, cache=Cache())
     assert "DENIED" in outcome.stdout, (outcome.stdout, outcome.stderr)
     assert open(cds[0], "rb").read() == before
+
+
+def test_clojure_runs_map_the_archive(tmp_path):
+    runner = get_runner("clojure")
+    if not runner.available():
+        pytest.fail("no clojure toolchain: run scripts/install-toolchains --only clojure")
+    jsa = runner.cds()
+    assert jsa, "the class-data sharing archive could not be built"
+    tmp_path.chmod(0o755)
+    (tmp_path / "main.clj").write_text(warm_program("clojure"))
+    argv = runner.fill(runner.run_cmd)
+    argv[1:1] = ["-Xshare:on", f"-XX:SharedArchiveFile={jsa}", "-Xlog:cds=info:stderr"]
+    res = runner.sandboxed([a for a in argv if a != "-Xshare:auto"], tmp_path, Limits(timeout=60), "auto")
+    assert res.exit_code == 0 and "MBXP_ALL_PASSED" in res.stdout, res.stderr[-2000:]
+    assert jsa in res.stderr
+    [(_, outcome)] = judge([Job("tamper", "clojure", f'(spit "{jsa}" "x")\n')], workers=1, timeout=60, cache=Cache())
+    assert outcome.verdict == "runtime_error" and "app.jsa" in outcome.stderr, outcome

@@ -70,7 +70,7 @@ class JvmBatchRunner(Runner):
         on first use; None if it cannot be built."""
         with self._cds_lock:
             if self._cds is False:
-                self._cds = jvm_cds.build(self, self.tool("java"), self.libraries(), self.run_flags)
+                self._cds = jvm_cds.for_classes(self, self.tool("java"), self.libraries(), self.run_flags)
             return self._cds  # type: ignore[return-value]
 
     def binds(self) -> list[str]:

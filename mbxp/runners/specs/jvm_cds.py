@@ -47,20 +47,16 @@ def warm_program(language: str) -> str:
     return assemble(row, get_emitter(language).oracle(p, oracle_results(p)))
 
 
-def build(runner, java: str, libs: list[str], run_flags: list[str]) -> tuple[str, str] | None:
-    """(archive, warm jar) for this runner's toolchain, building them once; None if that fails
-    (runs then simply go without)."""
-    try:
-        source = warm_program(runner.language)
-    except Exception:  # an emitter that cannot express the warm problem: no archive
-        return None
-    key = hashlib.sha256("\0".join([os.path.realpath(java), runner.version(), source, *libs,
-                                    *run_flags]).encode()).hexdigest()[:16]
+def cached(language: str, key_parts: list[str], make) -> Path | None:
+    """The archive for this language and key, made once by `make(target_dir, part_path)` (which
+    writes the archive to part_path, and anything the archive records into target_dir); None if
+    that fails (runs then simply go without)."""
+    key = hashlib.sha256("\0".join(key_parts).encode()).hexdigest()[:16]
     for root in CACHE_ROOTS:
-        target = Path(os.path.expanduser(root)) / f"cds-{runner.language}-{key}"
-        jsa, jar = target / "app.jsa", target / "warm.jar"
+        target = Path(os.path.expanduser(root)) / f"cds-{language}-{key}"
+        jsa = target / "app.jsa"
         if jsa.is_file():
-            return str(jsa), str(jar)
+            return jsa
         try:
             target.mkdir(parents=True, exist_ok=True)
             for d in (target.parent, target):
@@ -68,34 +64,67 @@ def build(runner, java: str, libs: list[str], run_flags: list[str]) -> tuple[str
             with open(target / ".lock", "w") as lock:
                 fcntl.flock(lock, fcntl.LOCK_EX)
                 if not jsa.is_file():
-                    _dump(runner, java, libs, run_flags, source, jsa, jar)
-            return str(jsa), str(jar)
+                    part = jsa.with_suffix(".part")
+                    make(target, part)
+                    part.chmod(0o644)
+                    os.replace(part, jsa)
+            return jsa
         except (OSError, subprocess.SubprocessError):
             continue
     return None
 
 
-def _dump(runner, java, libs, run_flags, source, jsa: Path, jar: Path) -> None:
-    # The archive records the jars' paths, sizes and times: both are made in their final place.
+def dump(argv: list[str], part: Path, cwd: str, env: dict) -> None:
+    """Run the trusted warm program with -XX:ArchiveClassesAtExit (after argv[0], the java)."""
+    from ...conversion.emitters.base import PASS_MARKER
+    run = subprocess.run([argv[0], f"-XX:ArchiveClassesAtExit={part}", *argv[1:]], cwd=cwd, env=env,
+                         capture_output=True, text=True, timeout=300)
+    if run.returncode != 0 or PASS_MARKER not in run.stdout or not part.is_file():
+        raise subprocess.SubprocessError(f"warm program: {run.stderr[-500:]}")
+
+
+def for_classes(runner, java: str, libs: list[str], run_flags: list[str]) -> tuple[str, str] | None:
+    """(archive, warm jar) for a compiled JVM language (JvmBatchRunner)."""
+    try:
+        source = warm_program(runner.language)
+    except Exception:  # an emitter that cannot express the warm problem: no archive
+        return None
     env = {**os.environ, **runner.env()}
-    with tempfile.TemporaryDirectory() as tmp:
-        (Path(tmp) / PACKAGE).mkdir()
-        (Path(tmp) / PACKAGE / runner.source_name).write_text(runner.package_decl(PACKAGE) + source)
-        (Path(tmp) / "out").mkdir()
-        subprocess.run(runner.compile_argv([f"{PACKAGE}/{runner.source_name}"]), cwd=tmp, env=env,
-                       check=True, capture_output=True, timeout=600)
-        part = jar.with_suffix(".part")
-        with zipfile.ZipFile(part, "w") as z:
-            for f in sorted((Path(tmp) / "out").rglob("*.class")):
-                z.write(f, f.relative_to(Path(tmp) / "out").as_posix())
-        part.chmod(0o644)
-        os.replace(part, jar)
-        part = jsa.with_suffix(".part")
-        run = subprocess.run([java, *runner.jvm_flags(), *run_flags, f"-XX:ArchiveClassesAtExit={part}",
-                              "-cp", ":".join([*libs, str(jar)]), f"{PACKAGE}.{runner.main_class}"],
-                             cwd=tmp, env=env, capture_output=True, text=True, timeout=300)
-        from ...conversion.emitters.base import PASS_MARKER
-        if run.returncode != 0 or PASS_MARKER not in run.stdout or not part.is_file():
-            raise subprocess.SubprocessError(f"warm program: {run.stderr[-500:]}")
-        part.chmod(0o644)
-        os.replace(part, jsa)
+
+    def make(target: Path, part: Path) -> None:
+        # the archive records the jar's path, size and time: it is made in its final place
+        jar = target / "warm.jar"
+        with tempfile.TemporaryDirectory() as tmp:
+            (Path(tmp) / PACKAGE).mkdir()
+            (Path(tmp) / PACKAGE / runner.source_name).write_text(runner.package_decl(PACKAGE) + source)
+            (Path(tmp) / "out").mkdir()
+            subprocess.run(runner.compile_argv([f"{PACKAGE}/{runner.source_name}"]), cwd=tmp, env=env,
+                           check=True, capture_output=True, timeout=600)
+            with zipfile.ZipFile(jar.with_suffix(".part"), "w") as z:
+                for f in sorted((Path(tmp) / "out").rglob("*.class")):
+                    z.write(f, f.relative_to(Path(tmp) / "out").as_posix())
+            jar.with_suffix(".part").chmod(0o644)
+            os.replace(jar.with_suffix(".part"), jar)
+            dump([java, *runner.jvm_flags(), *run_flags, "-cp", ":".join([*libs, str(jar)]),
+                  f"{PACKAGE}.{runner.main_class}"], part, tmp, env)
+
+    jsa = cached(runner.language, [os.path.realpath(java), runner.version(), source, *libs, *run_flags], make)
+    return (str(jsa), str(jsa.parent / "warm.jar")) if jsa else None
+
+
+def for_script(runner, argv: list[str]) -> str | None:
+    """The archive for a JVM language whose programs are scripts: `argv` runs the warm program
+    written to runner.filename in the current directory, as it will run every program."""
+    try:
+        source = warm_program(runner.language)
+    except Exception:
+        return None
+    env = {**os.environ, **runner.env()}
+
+    def make(target: Path, part: Path) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            (Path(tmp) / runner.filename).write_text(source)
+            dump(argv, part, tmp, env)
+
+    jsa = cached(runner.language, [os.path.realpath(argv[0]), runner.version(), source, *argv], make)
+    return str(jsa) if jsa else None
