@@ -379,3 +379,35 @@ def test_overhead(box):
     assert per_call < 0.5  # a sanity bound only: ~10 ms on an idle 2-core machine
 
 
+
+
+# ---------------------------------------------------------------------------------------------
+# how children start: the vfork-able launcher (launch.c) and the preexec_fn fallback do the same
+
+def test_the_launcher_is_built_where_a_c_compiler_is():
+    assert shutil.which("cc"), "no C compiler: the sandbox would start children the slow way"
+    assert sb._launcher() and os.access(sb._launcher(), os.X_OK)
+
+
+@pytest.mark.parametrize("start", ["launcher", "preexec"])
+def test_both_ways_of_starting_set_the_same_limits(box, monkeypatch, start):
+    if start == "preexec":
+        monkeypatch.setitem(sb._probed, "launcher", None)
+    code = """
+        import os, resource, json
+        print(json.dumps({"uid": os.getuid(), "gid": os.getgid(), "groups": os.getgroups(),
+                          "cpu": resource.getrlimit(resource.RLIMIT_CPU),
+                          "nofile": resource.getrlimit(resource.RLIMIT_NOFILE),
+                          "core": resource.getrlimit(resource.RLIMIT_CORE),
+                          "fds": sorted(int(f) for f in os.listdir("/proc/self/fd"))}))
+    """
+    r = box.py(code, limits=Limits(timeout=5, open_files=77))
+    got = json.loads(r.stdout)
+    assert got["cpu"] == [6, 7] and got["nofile"] == [77, 77] and got["core"] == [0, 0]
+    assert got["fds"] == [0, 1, 2, 3]  # no cgroup fd leaks in (3 is listdir's own)
+    if sb.sandbox_mode() == "bwrap" and os.geteuid() == 0:
+        assert got["uid"] == got["gid"] == 65534 and got["groups"] in ([], [65534])
+    if "memory" in cgroups.bases():  # joined the per-call cgroup before anything ran
+        r = box.py("b = bytearray(600 << 20)\nb[::4096] = b'x' * len(b[::4096])\nprint('survived')",
+                   limits=Limits(timeout=20, memory_mb=128))
+        assert r.oom and "survived" not in r.stdout

@@ -24,12 +24,19 @@ warning naming the path.
 php, R, ssl...; a whitelist would be fragile), but every entry that is not world-readable
 (shadow, gshadow, ssl/private, ...) is masked with /dev/null or an empty tmpfs.
 
+Starting a child: the steps between fork and exec (join the cgroups, set the rlimits, drop to
+65534) are done by `launch.c`, compiled once with the system C compiler, so that Python can
+start children with vfork; a fork of the judging process plus a Python preexec_fn cost ~5.7 ms
+of its CPU per start (200 MB process, measured) and stalled it for tens of ms under load.
+Without a C compiler the same steps run as a preexec_fn.
+
 Output cap: each stream keeps its first `output_bytes`; the rest is read and discarded so the
 program behaves as it would uncapped (same exit code), and the timeout bounds the time spent.
 """
 from __future__ import annotations
 
 import fcntl
+import hashlib
 import logging
 import math
 import os
@@ -46,6 +53,9 @@ from pathlib import Path
 from typing import Mapping, Sequence
 
 from .cgroups import Cgroups, bases as cgroup_bases
+
+LAUNCH_SOURCE = Path(__file__).with_name("launch.c")
+LAUNCH_ROOTS = ["/opt/mbxp/cache/launch", "~/.cache/mbxp/launch"]
 
 log = logging.getLogger(__name__)
 
@@ -124,6 +134,40 @@ def _bwrap_state() -> tuple[bool, bool]:
 def sandbox_mode() -> str:
     """"bwrap" if bubblewrap can run here, else "none". Probed once, cached."""
     return "bwrap" if _bwrap_state()[0] else "none"
+
+
+def _build_launcher() -> str | None:
+    """mbxp-launch compiled from launch.c into a cache directory only we can write; None if
+    there is no C compiler or no such directory."""
+    try:
+        source = LAUNCH_SOURCE.read_bytes()
+    except OSError:
+        return None
+    key = hashlib.sha256(source).hexdigest()[:16]
+    for root in LAUNCH_ROOTS:
+        target = Path(os.path.expanduser(root)) / key / "mbxp-launch"
+        if target.is_file() and os.access(target, os.X_OK):
+            return str(target)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            for d in (target.parent.parent, target.parent):
+                os.chmod(d, 0o755)
+            part = target.with_name(f".part-{os.getpid()}-{threading.get_ident()}")
+            subprocess.run(["cc", "-O2", "-o", str(part), str(LAUNCH_SOURCE)], check=True,
+                           capture_output=True, timeout=120)
+            os.chmod(part, 0o755)
+            os.replace(part, target)  # atomic: a reader never runs half a binary
+            return str(target)
+        except (OSError, subprocess.SubprocessError):
+            continue
+    return None
+
+
+def _launcher() -> str | None:
+    with _lock:
+        if "launcher" not in _probed:
+            _probed["launcher"] = _build_launcher()
+        return _probed["launcher"]  # type: ignore[return-value]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -234,7 +278,7 @@ def run(argv: list[str], workdir: Path, limits: Limits = Limits(), *,
     try:
         proc = subprocess.Popen(cmd, cwd=workdir, env=full_env, stdin=subprocess.DEVNULL,
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                start_new_session=True, preexec_fn=preexec)
+                                start_new_session=True, preexec_fn=preexec, pass_fds=() if preexec else cg.fds)
     except OSError as e:  # e.g. command not found in mode "none": report it like a shell would
         cg.close()
         return ProcResult(127 if isinstance(e, FileNotFoundError) else 126, "",
@@ -332,7 +376,7 @@ def spawn(argv: list[str], workdir: Path, limits: Limits = Limits(), *,
     try:
         proc = subprocess.Popen(cmd, cwd=str(Path(workdir).resolve()), env=full_env, stdin=subprocess.PIPE,
                                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                start_new_session=True, preexec_fn=preexec)
+                                start_new_session=True, preexec_fn=preexec, pass_fds=() if preexec else cg.fds)
     except OSError:
         cg.close()
         raise
@@ -392,6 +436,11 @@ def _prepare(argv, workdir, limits, binds, rw_binds, rootfs, env, sandbox):
     for problem in cg.failed:
         _warn_once(problem.split(" (")[0], f"mbxp.sandbox: {problem}")
     fds = list(cg.fds)
+    launcher = _launcher()
+    if launcher:  # the same steps as preexec below, in a program of their own (see the module doc)
+        limits_arg = ",".join(f"{r}={n}:{n + 1 if r == resource.RLIMIT_CPU else n}" for r, n in rlims)
+        return ([launcher, ",".join(map(str, fds)) or "-", limits_arg, str(NOBODY) if drop else "-", "--", *cmd],
+                full_env, mode, None, cg)
 
     # Runs in the child between fork and exec. preexec_fn is documented as unsafe with threads
     # because it may need locks other threads held at fork time; this one only makes plain
