@@ -3,6 +3,8 @@ is judged again on a calm one."""
 import threading
 import time
 
+import pytest
+
 from mbxp.runners import engine
 from mbxp.runners.base import Job
 from mbxp.runners.engine import Cache, Slots, judge
@@ -55,14 +57,20 @@ def test_crowded_remembers_the_last_crowd():
 SLEEPER = "import time\ntime.sleep(30)\nprint('MBXP_ALL_PASSED')\n"
 
 
-def test_a_crowded_timeout_is_run_again_alone(monkeypatch):
-    runs = []
+@pytest.fixture
+def runs(monkeypatch):
+    """The keys of the jobs run, in order, once per run."""
+    keys = []
     real = engine.Stage.run
 
     def counted(self, job):
-        runs.append(job.key)
+        keys.append(job.key)
         return real(self, job)
     monkeypatch.setattr(engine.Stage, "run", counted)
+    return keys
+
+
+def test_a_crowded_timeout_is_run_again_alone(runs):
     jobs = [Job("sleeper", "python", SLEEPER)] + [
         Job(f"quick{i}", "python", f"x = {i}\nprint('MBXP_ALL_PASSED')\n") for i in range(12)]
     got = {j.key: o.verdict for j, o in judge(jobs, workers=1, timeout=1.5, cache=Cache())}
@@ -71,13 +79,6 @@ def test_a_crowded_timeout_is_run_again_alone(monkeypatch):
     assert runs.count("sleeper") == 2, runs  # the first try shared the machine with quick ones
 
 
-def test_a_calm_timeout_is_not_run_again(monkeypatch):
-    runs = []
-    real = engine.Stage.run
-
-    def counted(self, job):
-        runs.append(job.key)
-        return real(self, job)
-    monkeypatch.setattr(engine.Stage, "run", counted)
+def test_a_calm_timeout_is_not_run_again(runs):
     [(_, outcome)] = judge([Job("sleeper", "python", SLEEPER)], workers=2, timeout=1.5, cache=Cache())
     assert outcome.verdict == "timeout" and runs == ["sleeper"]
