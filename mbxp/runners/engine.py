@@ -152,7 +152,6 @@ class Stage:
         return Outcome(verdict, res.exit_code, job.compile_seconds, res.duration, excerpt(res.stderr),
                        res.stdout[-500:], res.sandbox)
 
-
     @staticmethod
     def done(job: Job) -> None:
         shutil.rmtree(job.workdir, ignore_errors=True)
@@ -228,8 +227,8 @@ def judge(jobs: Iterable[Job], *, workers: int = 2, timeout: float = 10.0, sandb
             try:
                 if priority < 1:
                     recheck = priority < 0
-                    start = time.monotonic()
                     with slots.hold(recheck):
+                        start = time.monotonic()
                         outcome = stage.run(item)
                     if outcome.verdict == "timeout" and not recheck and slots.crowded(start):
                         tasks.put((-1, next(order), item))
