@@ -62,15 +62,12 @@ class JvmBatchRunner(Runner):
         """The jars a program runs with, beside its own classes."""
         return [p for p in self.classpath().split(":") if p not in ("", ".")]
 
-    def jvm_flags(self) -> list[str]:
-        return JVM_FLAGS
-
     def cds(self) -> tuple[str, str] | None:
         """(archive, warm jar) of the class-data sharing archive for runs (see jvm_cds), built
         on first use; None if it cannot be built."""
         with self._cds_lock:
             if self._cds is False:
-                self._cds = jvm_cds.for_classes(self, self.tool("java"), self.libraries(), self.run_flags)
+                self._cds = jvm_cds.for_classes(self, self.tool("java"), self.libraries(), [*JVM_FLAGS, *self.run_flags])
             return self._cds  # type: ignore[return-value]
 
     def binds(self) -> list[str]:

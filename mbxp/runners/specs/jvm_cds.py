@@ -85,7 +85,8 @@ def dump(argv: list[str], part: Path, cwd: str, env: dict) -> None:
 
 
 def for_classes(runner, java: str, libs: list[str], run_flags: list[str]) -> tuple[str, str] | None:
-    """(archive, warm jar) for a compiled JVM language (JvmBatchRunner)."""
+    """(archive, warm jar) for a compiled JVM language (JvmBatchRunner); run_flags are every JVM
+    flag a run gets (the archive is only used with the same ones)."""
     try:
         source = warm_program(runner.language)
     except Exception:  # an emitter that cannot express the warm problem: no archive
@@ -106,7 +107,7 @@ def for_classes(runner, java: str, libs: list[str], run_flags: list[str]) -> tup
                     z.write(f, f.relative_to(Path(tmp) / "out").as_posix())
             jar.with_suffix(".part").chmod(0o644)
             os.replace(jar.with_suffix(".part"), jar)
-            dump([java, *runner.jvm_flags(), *run_flags, "-cp", ":".join([*libs, str(jar)]),
+            dump([java, *run_flags, "-cp", ":".join([*libs, str(jar)]),
                   f"{PACKAGE}.{runner.main_class}"], part, tmp, env)
 
     jsa = cached(runner.language, [os.path.realpath(java), runner.version(), source, *libs, *run_flags], make)
