@@ -28,6 +28,7 @@ from ...conversion.emitters.base import PASS_MARKER
 from ..base import Job, Runner
 from ..sandbox import Limits, ProcResult, Spawned, give_to_sandbox, spawn
 from ..warm import WarmPool
+from .. import harness
 from . import jvm_cds
 
 # Short-lived JVMs (measured in the sandbox, 2 cores busy: ~22% more runs per second than with
@@ -78,11 +79,14 @@ class JvmBatchRunner(Runner):
     server_compile = ""  # Java: static boolean compile(Path dir, List<String> files, Map<String, StringBuilder> errs)
     server_flags = ["-Xss16m", "-Xmx1g"]
     server_limit: int | None = None  # servers busy at once (None: one per worker)
+    harness_rules: harness.Rules | None = None  # test helpers compiled once per run (see harness.py)
 
     def __init__(self) -> None:
         self.servers = WarmPool(self._start_server, limit=self.server_limit)
         self._cds_lock = threading.Lock()
         self._cds: tuple[str, str] | None | bool = False  # False: not built yet
+        self._harness_lock = threading.Lock()
+        self._harness: dict[tuple[str, str], Path | None] = {}  # (root, library key) -> classes
 
     def server_classpath(self) -> list[str]:
         """Jars the server's compile method needs (on javac's and java's class path)."""
@@ -103,6 +107,47 @@ class JvmBatchRunner(Runner):
 
     def close(self) -> None:
         self.servers.close()
+        with self._harness_lock:
+            self._harness.clear()  # the libraries live in the engine's root, removed with it
+
+    def harness_library(self, part: harness.Split) -> str:
+        """Source of the helper library for `part`, in package PKG."""
+        raise NotImplementedError
+
+    def harness_import(self, pkg: str) -> str:
+        raise NotImplementedError
+
+    def shared_harness(self, source: str, root: Path) -> tuple[str, Path, str] | None:
+        """(library package, its class tree, the program without the helper block), or None to
+        compile the program whole."""
+        part = harness.split(source, self.harness_rules) if self.harness_rules else None
+        if part is None:
+            return None
+        text = self.harness_library(part)
+        key = hashlib.sha256(text.encode()).hexdigest()[:12]
+        pkg = f"mbxpharness{key}"
+        with self._harness_lock:
+            if (str(root), key) not in self._harness:
+                self._harness[(str(root), key)] = self._compile_library(text.replace("PKG", pkg), pkg, root)
+            classes = self._harness[(str(root), key)]
+        return (pkg, classes, part.blanked()) if classes else None
+
+    def _compile_library(self, text: str, pkg: str, root: Path) -> Path | None:
+        bdir = Path(tempfile.mkdtemp(prefix="harness-", dir=root))
+        (bdir / pkg).mkdir()
+        (bdir / pkg / self.source_name).write_text(text, encoding="utf-8")
+        (bdir / "out").mkdir()
+        give_to_sandbox(bdir)
+        request = bdir.name
+        try:
+            answer = self.servers.ask(root, "\t".join([request, str(bdir), f"{pkg}/{self.source_name}"]),
+                                      self.compile_timeout, expect=f"{request} ")
+        except RuntimeError:
+            answer = None
+        status = bdir / pkg / (self.source_name + ".status")
+        if answer == f"{request} done" and status.exists() and status.read_text() == "ok":
+            return bdir / "out"  # with the package, Kotlin's META-INF/*.kotlin_module index of it
+        return None
 
     def compile_batch(self, jobs: list[Job], sandbox: str) -> None:
         """Through a warm compile server (see SERVER); the compiler command line if the server fails."""
@@ -111,7 +156,7 @@ class JvmBatchRunner(Runner):
         root = jobs[0].workdir.parent
         bdir = Path(tempfile.mkdtemp(prefix="batch-", dir=root))
         try:
-            files = self.write_packages(jobs, bdir)
+            files = self.write_packages(jobs, bdir, share=True)
             give_to_sandbox(bdir)
             start = time.monotonic()
             try:
@@ -130,19 +175,33 @@ class JvmBatchRunner(Runner):
                     if (bdir / (name + ".log")).exists() else "no result from the compile server\n"
                 if ok:
                     shutil.copytree(bdir / "out" / job.extra["jvm_package"], job.workdir / job.extra["jvm_package"])
+                    if "jvm_harness" in job.extra:
+                        lib, classes = job.extra["jvm_harness"]
+                        shutil.copytree(classes / lib, job.workdir / lib)
                 job.compile_result = ProcResult(0 if ok else 1, "", log, spent / len(jobs), False, False, False, "bwrap")
                 job.compile_seconds += spent / len(jobs)
                 job.compiled = True
         finally:
             shutil.rmtree(bdir, ignore_errors=True)
 
-    def write_packages(self, jobs: list[Job], bdir: Path) -> list[str]:
-        """Each job as <bdir>/mbxpN/<source_name> in package mbxpN; their paths relative to bdir."""
+    def write_packages(self, jobs: list[Job], bdir: Path, share: bool = False) -> list[str]:
+        """Each job as <bdir>/mbxpN/<source_name> in package mbxpN; their paths relative to bdir.
+        With `share`, helper blocks become imports of libraries copied to <bdir>/lib/<library>
+        (the server's compile puts each on the class path)."""
         files = []
         for i, job in enumerate(jobs):
             pkg = job.extra["jvm_package"] = f"mbxp{i}"
+            head, source = self.package_decl(pkg), job.source
+            job.extra.pop("jvm_harness", None)
+            shared = self.shared_harness(source, bdir.parent) if share else None
+            if shared:
+                lib, classes, source = shared
+                head += self.harness_import(lib)
+                job.extra["jvm_harness"] = (lib, classes)
+                if not (bdir / "lib" / lib).exists():
+                    shutil.copytree(classes, bdir / "lib" / lib)
             (bdir / pkg).mkdir()
-            (bdir / pkg / self.source_name).write_text(self.package_decl(pkg) + job.source, encoding="utf-8")
+            (bdir / pkg / self.source_name).write_text(head + source, encoding="utf-8")
             files.append(f"{pkg}/{self.source_name}")
         (bdir / "out").mkdir()
         return files

@@ -7,7 +7,19 @@ class path.
 """
 from __future__ import annotations
 
+import re
+
+from .. import harness
 from .java import COMPILER_FLAGS, JvmBatchRunner
+
+HARNESS = harness.Rules(
+    start="fun mbxpClose(", end="\nfun mbxpCheck(",
+    # `fun` names run to the parameter list (`fun <T : Any> List<T>.all(`); others to their type
+    declares=re.compile(r"\b(?:fun\b([^(=\n]*)|(?:val|var)\b([^=:{(\n]*)|(?:class|object|interface|typealias)\b([^(:{=<\n]*))"),
+    binds=re.compile(r"(\w+)\s*(?::(?!:)|->)"),
+    # extension operators and infix functions resolve program-wide
+    forbid=re.compile(r"\b(?:operator|infix)\b"),
+)
 
 # K2JVMCompiler.exec prints "<file>:<line>:<col>: error: ..." blocks; `group` splits them by file.
 KOTLINC_COMPILE = r'''
@@ -28,6 +40,11 @@ KOTLINC_COMPILE = r'''
 
     static boolean compile(Path dir, List<String> files, Map<String, StringBuilder> errs) {
         List<String> args = new ArrayList<>(List.of("-nowarn", "-no-reflect", "-d", dir.resolve("out").toString()));
+        if (Files.isDirectory(dir.resolve("lib"))) {
+            try (var libs = Files.list(dir.resolve("lib"))) {
+                args.addAll(List.of("-cp", String.join(":", libs.map(Path::toString).toList())));
+            } catch (IOException e) { throw new UncheckedIOException(e); }
+        }
         for (String f : files) args.add(dir.resolve(f).toString());
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         Object code = new org.jetbrains.kotlin.cli.jvm.K2JVMCompiler().exec(
@@ -59,8 +76,17 @@ class KotlinRunner(JvmBatchRunner):
     def home(self) -> str:
         return self.toolchain().get("kotlin_home") or "/opt/mbxp/npm/node_modules/kotlin-compiler"
 
+    harness_rules = HARNESS
+
     def package_decl(self, pkg: str) -> str:
         return f"package {pkg}; "  # same line: messages keep the program's line numbers
+
+    def harness_import(self, pkg: str) -> str:
+        return f"import {pkg}.*; "
+
+    def harness_library(self, part: harness.Split) -> str:
+        imports = [ln for ln in part.before.splitlines() if ln.startswith("import ")]
+        return "package PKG\n" + "\n".join(imports) + "\n" + part.block
 
     @property
     def server_flags(self) -> list[str]:
