@@ -8,7 +8,7 @@ from mbxp.runners.engine import Cache, judge
 from mbxp.runners.specs import get_runner
 from mbxp.runners.specs.jvm_cds import warm_program
 
-LANGUAGES = ["kotlin"]
+LANGUAGES = ["kotlin", "scala"]
 
 # Declarations a completion could make that would change what the helper block means (or make
 # the program an error only while the block is in it), and one that cannot.
@@ -16,14 +16,22 @@ CHANGES = {
     "kotlin": ["class Triple(val x: Int)", "fun mbxpEq(a: Any?, b: Any?): Boolean = true",
                "fun <T> Iterable<T>.all(p: (T) -> Boolean) = true", "object Math { fun abs(x: Double) = x }",
                "operator fun Double.minus(o: Double) = 0.0", "val Double.isNaN: Boolean get() = false"],
+    "scala": ["}\ncase class BigInt(x: Int)\nobject Main2 {", "}\ndef mbxpEq(a: Any, b: Any): Boolean = true\nobject Main2 {",
+              "}\nextension (d: Double) def isNaN: Boolean = false\nobject Main2 {",
+              "  implicit def toD(x: Int): Double = 0.0", "}\nobject math { def abs(x: Double) = x }\nobject Main2 {"],
 }
-HARMLESS = {"kotlin": "fun helperOfMine(x: Int): Int { val total = x + 1; return total }"}
+HARMLESS = {"kotlin": "fun helperOfMine(x: Int): Int { val total = x + 1; return total }",
+            "scala": "  def helperOfMine(x: Int): Int = { import scala.collection.mutable.ListBuffer; val total = x + 1; total }"}
+
+
+# where a completion's text ends (Scala's is inside `object Main`)
+COMPLETION_END = {"kotlin": "\nfun mbxpClose(", "scala": "\n}\n\nobject MbxpTest {"}
+CLASH_VERDICT = {"kotlin": "compile_error", "scala": "passed"}  # Scala: MbxpTest's own member wins
 
 
 def with_declaration(language: str, decl: str) -> str:
     program = warm_program(language)
-    rules = get_runner(language).harness_rules
-    at = program.index("\n" + rules.start)
+    at = program.index(COMPLETION_END[language])
     return program[:at] + "\n" + decl + "\n" + program[at:]
 
 
@@ -43,6 +51,8 @@ def test_declarations_that_could_change_the_block_keep_it_in_the_program(languag
     for decl in CHANGES[language]:
         assert harness.split(with_declaration(language, decl), rules) is None, decl
     assert harness.split(with_declaration(language, HARMLESS[language]), rules) is not None
+    # words in comments declare nothing ("given" is a Scala keyword, and common in descriptions)
+    assert harness.split(with_declaration(language, "/** given a Triple, class Triple */ // object Math"), rules)
 
 
 @pytest.mark.slow
@@ -61,6 +71,6 @@ def test_engine_verdicts_match_the_whole_program(language):
     engine = {job.key: o.verdict for job, o in judge(engine_jobs, workers=2, timeout=30, cache=Cache())}
     alone = {job.key: o.verdict for job, o in judge([Job(k, language, src) for k, src in programs.items()],
                                                      workers=2, timeout=30, batching=False)}
-    assert engine == alone == {"good": "passed", "clash": "compile_error", "wrong": "failed"}
+    assert engine == alone == {"good": "passed", "clash": CLASH_VERDICT[language], "wrong": "failed"}
     shared = {job.key for job in engine_jobs if job.extra.get("jvm_harness")}
     assert shared == {"good", "wrong"}  # the helpers were compiled apart for those two

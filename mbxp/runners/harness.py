@@ -24,6 +24,8 @@ import re
 from dataclasses import dataclass
 
 IDENT = re.compile(r"[A-Za-z_]\w*")
+# C-style comments, skipping string literals (a doc comment's "given" is no Scala `given`)
+C_COMMENTS = re.compile(r'("(?:\\.|[^"\\\n])*")|//[^\n]*|/\*.*?\*/', re.DOTALL)
 
 
 @dataclass(frozen=True)
@@ -31,8 +33,9 @@ class Rules:
     start: str            # the block starts with this text (at the start of a line)
     end: str              # and ends right before this text
     declares: re.Pattern  # its groups: text naming what a declaration declares (every identifier counts)
-    binds: re.Pattern     # group 1: a name the block binds itself (parameters, closure arguments)
+    binds: re.Pattern     # its groups: a name the block binds itself (parameters, closure arguments)
     forbid: re.Pattern | None = None
+    comments: re.Pattern = C_COMMENTS  # removed before the scans (group 1, if any, is kept)
 
 
 @dataclass(frozen=True)
@@ -45,9 +48,10 @@ class Split:
     def key(self) -> str:
         return hashlib.sha256(self.block.encode()).hexdigest()[:12]
 
-    def blanked(self) -> str:
-        """The program without the block, every line where it was."""
-        return self.before + "\n" * self.block.count("\n") + self.after
+    def blanked(self, first_line: str = "") -> str:
+        """The program without the block, every line where it was; `first_line` (an import,
+        say) on the block's first line."""
+        return self.before + first_line + "\n" * self.block.count("\n") + self.after
 
 
 def declared(text: str, rules: Rules) -> set[str]:
@@ -55,12 +59,17 @@ def declared(text: str, rules: Rules) -> set[str]:
 
 
 def outside_names(block: str, rules: Rules) -> set[str]:
-    """Names a declaration elsewhere in the program could collide with or shadow: the block's
-    top-level declarations (unindented) and every identifier it does not declare or bind itself."""
-    top = {name for m in rules.declares.finditer(block) if m.start() == 0 or block[m.start() - 1] == "\n"
+    """Names a declaration elsewhere in the program could collide with or shadow: the block's own
+    declarations at its outermost level and every identifier it does not declare or bind itself."""
+    base = indent(block)
+    top = {name for m in rules.declares.finditer(block) if indent(block[block.rfind("\n", 0, m.start()) + 1:]) == base
            for name in IDENT.findall("".join(filter(None, m.groups())))}
-    bound = declared(block, rules) | {m.group(1) for m in rules.binds.finditer(block)}
+    bound = declared(block, rules) | {g for m in rules.binds.finditer(block) for g in m.groups() if g}
     return (set(IDENT.findall(block)) - bound) | top
+
+
+def indent(line: str) -> str:
+    return line[:len(line) - len(line.lstrip(" \t"))]
 
 
 def split(source: str, rules: Rules) -> Split | None:
@@ -73,7 +82,7 @@ def split(source: str, rules: Rules) -> Split | None:
         return None
     start += 1
     s = Split(source[:start], source[start:end], source[end:])
-    rest = s.before + s.after
+    rest = rules.comments.sub(lambda m: m.group(1) or " ", s.before + s.after)
     if rules.forbid and rules.forbid.search(rest):
         return None
     if declared(rest, rules) & outside_names(s.block, rules):

@@ -114,12 +114,13 @@ class JvmBatchRunner(Runner):
         """Source of the helper library for `part`, in package PKG."""
         raise NotImplementedError
 
-    def harness_import(self, pkg: str) -> str:
+    def harness_program(self, part: harness.Split, pkg: str) -> str:
+        """The program (after its package clause) with the block replaced by the library's import."""
         raise NotImplementedError
 
     def shared_harness(self, source: str, root: Path) -> tuple[str, Path, str] | None:
-        """(library package, its class tree, the program without the helper block), or None to
-        compile the program whole."""
+        """(library package, its class tree, the program importing it), or None to compile the
+        program whole."""
         part = harness.split(source, self.harness_rules) if self.harness_rules else None
         if part is None:
             return None
@@ -130,7 +131,7 @@ class JvmBatchRunner(Runner):
             if (str(root), key) not in self._harness:
                 self._harness[(str(root), key)] = self._compile_library(text.replace("PKG", pkg), pkg, root)
             classes = self._harness[(str(root), key)]
-        return (pkg, classes, part.blanked()) if classes else None
+        return (pkg, classes, self.harness_program(part, pkg)) if classes else None
 
     def _compile_library(self, text: str, pkg: str, root: Path) -> Path | None:
         bdir = Path(tempfile.mkdtemp(prefix="harness-", dir=root))
@@ -196,7 +197,6 @@ class JvmBatchRunner(Runner):
             shared = self.shared_harness(source, bdir.parent) if share else None
             if shared:
                 lib, classes, source = shared
-                head += self.harness_import(lib)
                 job.extra["jvm_harness"] = (lib, classes)
                 if not (bdir / "lib" / lib).exists():
                     shutil.copytree(classes, bdir / "lib" / lib)

@@ -16,7 +16,7 @@ HARNESS = harness.Rules(
     start="fun mbxpClose(", end="\nfun mbxpCheck(",
     # `fun` names run to the parameter list (`fun <T : Any> List<T>.all(`); others to their type
     declares=re.compile(r"\b(?:fun\b([^(=\n]*)|(?:val|var)\b([^=:{(\n]*)|(?:class|object|interface|typealias)\b([^(:{=<\n]*))"),
-    binds=re.compile(r"(\w+)\s*(?::(?!:)|->)"),
+    binds=re.compile(r"(\w+)\s*:(?!:)|\{\s*(\w+)\s*->"),  # parameters, `{ x ->` lambdas
     # extension operators and infix functions resolve program-wide
     forbid=re.compile(r"\b(?:operator|infix)\b"),
 )
@@ -81,8 +81,8 @@ class KotlinRunner(JvmBatchRunner):
     def package_decl(self, pkg: str) -> str:
         return f"package {pkg}; "  # same line: messages keep the program's line numbers
 
-    def harness_import(self, pkg: str) -> str:
-        return f"import {pkg}.*; "
+    def harness_program(self, part: harness.Split, pkg: str) -> str:
+        return f"import {pkg}.*; " + part.blanked()  # on the package clause's line
 
     def harness_library(self, part: harness.Split) -> str:
         imports = [ln for ln in part.before.splitlines() if ln.startswith("import ")]

@@ -6,13 +6,29 @@ costs one more warm Run instead of a cold compiler. Each package runs as `java m
 """
 from __future__ import annotations
 
+import re
+
+from .. import harness
 from .java import COMPILER_FLAGS, JvmBatchRunner
+
+HARNESS = harness.Rules(
+    start="  private def mbxpIsInt(", end="\n  private def mbxpCheck(",
+    declares=re.compile(r"\b(?:def\b([^(\[:=\n]*)|(?:val|var)\b([^=:\n]*)|(?:class|object|trait|type|enum|given)\b([^(\[:{=\n]*))"),
+    binds=re.compile(r"(\w+)\s*:(?!:)|[{(]\s*(\w+)\s*=>"),  # parameters, `x =>` closures
+    # implicits, givens and extensions change typing program-wide
+    forbid=re.compile(r"\b(?:implicit|given|extension|export|using)\b"),
+)
 
 # dotc reports through an interface, so messages are grouped by their source directly.
 DOTC_COMPILE = r'''
     static boolean compile(Path dir, List<String> files, Map<String, StringBuilder> errs) {
-        List<String> args = new ArrayList<>(List.of("-classpath", System.getProperty("mbxp.libcp"),
-                "-d", dir.resolve("out").toString(), "-nowarn"));
+        String cp = System.getProperty("mbxp.libcp");
+        if (Files.isDirectory(dir.resolve("lib"))) {  // shared test helpers (see harness.py)
+            try (var libs = Files.list(dir.resolve("lib"))) {
+                for (Path lib : libs.toList()) cp += ":" + lib;
+            } catch (IOException e) { throw new UncheckedIOException(e); }
+        }
+        List<String> args = new ArrayList<>(List.of("-classpath", cp, "-d", dir.resolve("out").toString(), "-nowarn"));
         for (String f : files) args.add(dir.resolve(f).toString());
         String prefix = dir.toString() + "/";
         dotty.tools.dotc.interfaces.SimpleReporter reporter = d -> {
@@ -50,8 +66,18 @@ class ScalaRunner(JvmBatchRunner):
     def available(self) -> bool:
         return super().available() and bool(self.jars("scala_compiler_classpath"))
 
+    harness_rules = HARNESS
+
     def package_decl(self, pkg: str) -> str:
         return f"package {pkg}; "  # same line: messages keep the program's line numbers
+
+    def harness_library(self, part: harness.Split) -> str:
+        imports = [ln for ln in part.before.splitlines() if ln.startswith("import ")]  # file-wide ones
+        return ("package PKG\n" + "\n".join(imports) + "\nobject MbxpHarness {\n"
+                + part.block.replace("  private def ", "  def ") + "}\n")
+
+    def harness_program(self, part: harness.Split, pkg: str) -> str:
+        return part.blanked(f"  import {pkg}.MbxpHarness.*")  # where the block was, inside MbxpTest
 
     def classpath(self) -> str:
         return ".:" + self.jars("scala_library_classpath")
