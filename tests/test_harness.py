@@ -8,7 +8,7 @@ from mbxp.runners.engine import Cache, judge
 from mbxp.runners.specs import get_runner
 from mbxp.runners.specs.jvm_cds import warm_program
 
-LANGUAGES = ["kotlin", "scala"]
+LANGUAGES = ["kotlin", "scala", "swift"]
 
 # Declarations a completion could make that would change what the helper block means (or make
 # the program an error only while the block is in it), and one that cannot.
@@ -19,14 +19,18 @@ CHANGES = {
     "scala": ["}\ncase class BigInt(x: Int)\nobject Main2 {", "}\ndef mbxpEq(a: Any, b: Any): Boolean = true\nobject Main2 {",
               "}\nextension (d: Double) def isNaN: Boolean = false\nobject Main2 {",
               "  implicit def toD(x: Int): Double = 0.0", "}\nobject math { def abs(x: Double) = x }\nobject Main2 {"],
+    "swift": ["struct Mirror { let x: Int }", "func mbxpEqual(_ a: Any, _ b: Any) -> Bool { true }",
+              "extension Double { var isFinite: Bool { false } }", "func == (a: Any, b: Any) -> Bool { true }",
+              "typealias AnyHashable = Int"],
 }
 HARMLESS = {"kotlin": "fun helperOfMine(x: Int): Int { val total = x + 1; return total }",
+            "swift": "func helperOfMine(_ x: Int) -> Int { let total = x + 1; return total }",
             "scala": "  def helperOfMine(x: Int): Int = { import scala.collection.mutable.ListBuffer; val total = x + 1; total }"}
 
 
 # where a completion's text ends (Scala's is inside `object Main`)
-COMPLETION_END = {"kotlin": "\nfun mbxpClose(", "scala": "\n}\n\nobject MbxpTest {"}
-CLASH_VERDICT = {"kotlin": "compile_error", "scala": "passed"}  # Scala: MbxpTest's own member wins
+COMPLETION_END = {"kotlin": "\nfun mbxpClose(", "scala": "\n}\n\nobject MbxpTest {", "swift": "\nfunc mbxpClose("}
+CLASH_VERDICT = {"kotlin": "compile_error", "scala": "passed", "swift": "compile_error"}  # Scala: MbxpTest's own member wins
 
 
 def with_declaration(language: str, decl: str) -> str:
@@ -72,5 +76,5 @@ def test_engine_verdicts_match_the_whole_program(language):
     alone = {job.key: o.verdict for job, o in judge([Job(k, language, src) for k, src in programs.items()],
                                                      workers=2, timeout=30, batching=False)}
     assert engine == alone == {"good": "passed", "clash": CLASH_VERDICT[language], "wrong": "failed"}
-    shared = {job.key for job in engine_jobs if job.extra.get("jvm_harness")}
+    shared = {job.key for job in engine_jobs if job.extra.get("jvm_harness") or job.extra.get("swift_harness")}
     assert shared == {"good", "wrong"}  # the helpers were compiled apart for those two

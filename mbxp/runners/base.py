@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..conversion.emitters.base import FAIL_EXIT, FAIL_MARKER, PASS_MARKER
+from .harness import Rules
 from .sandbox import Limits, ProcResult, run
 
 VERDICTS = ["passed", "failed", "compile_error", "runtime_error", "timeout", "memory_limit",
@@ -68,6 +69,7 @@ class Runner:
     memory_mb: int = 2048
     compile_memory_mb: int = 4096
     compile_timeout: float = 120.0
+    harness_rules: Rules | None = None  # where the test's helpers are, to compile them once (harness.py)
 
     # ---- toolchain -----------------------------------------------------------------------------
     def toolchain(self) -> dict:

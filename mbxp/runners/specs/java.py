@@ -79,7 +79,6 @@ class JvmBatchRunner(Runner):
     server_compile = ""  # Java: static boolean compile(Path dir, List<String> files, Map<String, StringBuilder> errs)
     server_flags = ["-Xss16m", "-Xmx1g"]
     server_limit: int | None = None  # servers busy at once (None: one per worker)
-    harness_rules: harness.Rules | None = None  # test helpers compiled once per run (see harness.py)
 
     def __init__(self) -> None:
         self.servers = WarmPool(self._start_server, limit=self.server_limit)

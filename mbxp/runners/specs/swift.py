@@ -21,12 +21,14 @@ from __future__ import annotations
 import fcntl
 import hashlib
 import os
+import re
 import shlex
 import shutil
 import tempfile
 import threading
 from pathlib import Path
 
+from .. import harness
 from ..base import Job, Runner
 from ..sandbox import Limits, ProcResult, give_to_sandbox
 
@@ -41,6 +43,14 @@ guard args.count > 1, let entry = dlsym(nil, "mbxp_main_" + args[1]) else {
 }
 exit(unsafeBitCast(entry, to: Entry.self)(CommandLine.argc, CommandLine.unsafeArgv))
 """
+HARNESS = harness.Rules(
+    start="func mbxpClose(", end="\nfunc mbxpCheck(",
+    declares=re.compile(r"\b(?:func\b([^(<\n]*)|(?:var|let)\b([^=:{\n]*)|"
+                        r"(?:class|struct|enum|protocol|typealias|actor|associatedtype|case)\b([^(:{=<\n]*))"),
+    binds=re.compile(r"(\w+)\s*:(?!:)"),  # parameters (and argument labels: members are safe, see forbid)
+    # extensions, operators and subscripts change what the block's calls resolve to, program-wide
+    forbid=re.compile(r"\b(?:extension|operator|precedencegroup|subscript|macro)\b|@_|\bfunc\s*[^\w\s]"),
+)
 CACHE_MISS = ("Read-only file system", "could not build C module", "could not build Objective-C module")
 
 
@@ -57,11 +67,13 @@ class SwiftRunner(Runner):
     compile_memory_mb = 4096
     batch_size = 16  # programs sharing one link
     per_sample_compile = compile_cmd  # a fresh module cache per program, as a plain swiftc has
+    harness_rules = HARNESS
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._cache: str | None | bool = False  # False: not tried yet; None: unavailable
         self._frontend: dict[str, list[str] | None] = {}
+        self._harness: dict[str, tuple[Path, str] | None] = {}  # library key -> (dir, module)
 
     def module_cache(self, sandbox: str) -> str | None:
         with self._lock:
@@ -102,6 +114,34 @@ class SwiftRunner(Runner):
                 return None
             (path / ".ready").touch()
             return str(path)
+
+    def harness_library(self, part: harness.Split, cache: str, sandbox: str) -> tuple[Path, str] | None:
+        """The block as a module (dir with <module>.swiftmodule and harness.o), built once per
+        block text and module cache; None if it does not compile on its own."""
+        imports = [ln for ln in part.before.splitlines() if ln.startswith("import ")]
+        source = "\n".join(imports) + "\n" + re.sub(r"^func ", "public func ", part.block, flags=re.MULTILINE)
+        key = hashlib.sha256(f"{cache}\0{source}".encode()).hexdigest()[:12]
+        with self._lock:
+            if key in self._harness:
+                return self._harness[key]
+        module, path = f"MbxpHarness{key}", Path(f"{cache}-harness-{key}")
+        with open(f"{path}.lock", "w") as lock:  # other processes may build the same library
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if not (path / ".ready").exists():
+                shutil.rmtree(path, ignore_errors=True)
+                path.mkdir(mode=0o755)
+                (path / "harness.swift").write_text(source)
+                argv = ["{swiftc}", *FLAGS, "-module-cache-path", cache, "-parse-as-library", "-module-name", module,
+                        "-emit-module", "-emit-module-path", f"{module}.swiftmodule", "-c", "harness.swift",
+                        "-o", "harness.o"]
+                res = self.sandboxed(self.fill(argv), path, Limits(timeout=300, memory_mb=self.compile_memory_mb),
+                                     sandbox, rw_binds=(str(path),), binds=(cache,))
+                if res.exit_code == 0 and (path / "harness.o").is_file():
+                    (path / ".ready").touch()
+        built = (path, module) if (path / ".ready").exists() else None
+        with self._lock:
+            self._harness[key] = built
+        return built
 
     def object_argv(self, cache: str, k: int) -> list[str]:
         """The command compiling main.swift in the workdir to main.o as module mbxpK."""
@@ -145,15 +185,24 @@ class SwiftRunner(Runner):
             self.write(job)
             res, spent = None, 0.0
             if cache:
+                part = harness.split(job.source, HARNESS)
+                lib = self.harness_library(part, cache, sandbox) if part else None
+                if lib:  # the helpers come compiled (see harness.py)
+                    (job.workdir / self.filename).write_text(part.blanked(f"import {lib[1]}"), encoding="utf-8")
+                    job.extra["swift_harness"] = lib[0]
                 if linked:
                     argv = self.object_argv(cache, k)
                     job.extra["swift_index"] = k
                 else:
-                    argv = self.fill(["{swiftc}", *FLAGS, "-module-cache-path", cache, self.filename, "-o", "main"])
-                res = self.sandboxed(argv, job.workdir, limits, sandbox, binds=(cache,))
+                    argv = self.fill(["{swiftc}", *FLAGS, "-module-cache-path", cache, self.filename,
+                                      *([f"{lib[0]}/harness.o"] if lib else []), "-o", "main"])
+                argv += ["-I", str(lib[0])] if lib else []
+                res = self.sandboxed(argv, job.workdir, limits, sandbox, binds=(cache, *([str(lib[0])] if lib else [])))
                 spent = res.duration
             if res is None or (res.exit_code != 0 and any(m in res.stderr for m in CACHE_MISS)):
                 job.extra.pop("swift_index", None)
+                if job.extra.pop("swift_harness", None):
+                    self.write(job)
                 res = self.sandboxed(self.fill(self.compile_cmd), job.workdir, limits, sandbox)
                 spent += res.duration
             job.compile_result, job.compile_seconds, job.compiled = res, spent, True
@@ -172,8 +221,10 @@ class SwiftRunner(Runner):
                 names.append(f"p{job.extra['swift_index']}.o")
                 shutil.copy(job.workdir / "main.o", bdir / names[-1])
             give_to_sandbox(bdir)
-            argv = ["{swiftc}", *names, str(dispatcher), "-Xlinker", "--export-dynamic", "-o", "main"]
-            res = self.sandboxed(self.fill(argv), bdir, limits, sandbox, binds=(str(dispatcher.parent),))
+            libs = sorted({str(job.extra["swift_harness"]) for job in jobs if "swift_harness" in job.extra})
+            argv = ["{swiftc}", *names, str(dispatcher), *(f"{lib}/harness.o" for lib in libs),
+                    "-Xlinker", "--export-dynamic", "-o", "main"]
+            res = self.sandboxed(self.fill(argv), bdir, limits, sandbox, binds=(str(dispatcher.parent), *libs))
             for job in jobs:
                 job.compile_seconds += res.duration / len(jobs)
             if res.exit_code == 0:
