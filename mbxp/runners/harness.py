@@ -19,7 +19,6 @@ Both name sets come from a conservative scan: a wrongly "declared" name only cos
 """
 from __future__ import annotations
 
-import hashlib
 import re
 from dataclasses import dataclass
 
@@ -44,9 +43,9 @@ class Split:
     block: str
     after: str
 
-    @property
-    def key(self) -> str:
-        return hashlib.sha256(self.block.encode()).hexdigest()[:12]
+    def imports(self) -> str:
+        """The file-wide import lines before the block (a library of it needs the same ones)."""
+        return "\n".join(ln for ln in self.before.splitlines() if ln.startswith("import "))
 
     def blanked(self, first_line: str = "") -> str:
         """The program without the block, every line where it was; `first_line` (an import,

@@ -322,6 +322,14 @@ public class MbxpServer {
     }
 
 /*COMPILE*/
+    /** The shared test-helper libraries of a batch (<dir>/lib/<library>, see harness.py) as class path entries. */
+    static List<String> libs(Path dir) {
+        if (!Files.isDirectory(dir.resolve("lib"))) return List.of();
+        try (var libs = Files.list(dir.resolve("lib"))) {
+            return libs.map(Path::toString).toList();
+        } catch (IOException e) { throw new UncheckedIOException(e); }
+    }
+
     static String all(Map<String, StringBuilder> errs) {
         StringBuilder sb = new StringBuilder();
         for (StringBuilder b : errs.values()) sb.append(b);

@@ -40,11 +40,7 @@ KOTLINC_COMPILE = r'''
 
     static boolean compile(Path dir, List<String> files, Map<String, StringBuilder> errs) {
         List<String> args = new ArrayList<>(List.of("-nowarn", "-no-reflect", "-d", dir.resolve("out").toString()));
-        if (Files.isDirectory(dir.resolve("lib"))) {
-            try (var libs = Files.list(dir.resolve("lib"))) {
-                args.addAll(List.of("-cp", String.join(":", libs.map(Path::toString).toList())));
-            } catch (IOException e) { throw new UncheckedIOException(e); }
-        }
+        if (!libs(dir).isEmpty()) args.addAll(List.of("-cp", String.join(":", libs(dir))));
         for (String f : files) args.add(dir.resolve(f).toString());
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         Object code = new org.jetbrains.kotlin.cli.jvm.K2JVMCompiler().exec(
@@ -85,8 +81,7 @@ class KotlinRunner(JvmBatchRunner):
         return f"import {pkg}.*; " + part.blanked()  # on the package clause's line
 
     def harness_library(self, part: harness.Split) -> str:
-        imports = [ln for ln in part.before.splitlines() if ln.startswith("import ")]
-        return "package PKG\n" + "\n".join(imports) + "\n" + part.block
+        return "package PKG\n" + part.imports() + "\n" + part.block
 
     @property
     def server_flags(self) -> list[str]:

@@ -22,12 +22,9 @@ HARNESS = harness.Rules(
 # dotc reports through an interface, so messages are grouped by their source directly.
 DOTC_COMPILE = r'''
     static boolean compile(Path dir, List<String> files, Map<String, StringBuilder> errs) {
-        String cp = System.getProperty("mbxp.libcp");
-        if (Files.isDirectory(dir.resolve("lib"))) {  // shared test helpers (see harness.py)
-            try (var libs = Files.list(dir.resolve("lib"))) {
-                for (Path lib : libs.toList()) cp += ":" + lib;
-            } catch (IOException e) { throw new UncheckedIOException(e); }
-        }
+        List<String> path = new ArrayList<>(List.of(System.getProperty("mbxp.libcp")));
+        path.addAll(libs(dir));
+        String cp = String.join(":", path);
         List<String> args = new ArrayList<>(List.of("-classpath", cp, "-d", dir.resolve("out").toString(), "-nowarn"));
         for (String f : files) args.add(dir.resolve(f).toString());
         String prefix = dir.toString() + "/";
@@ -72,8 +69,7 @@ class ScalaRunner(JvmBatchRunner):
         return f"package {pkg}; "  # same line: messages keep the program's line numbers
 
     def harness_library(self, part: harness.Split) -> str:
-        imports = [ln for ln in part.before.splitlines() if ln.startswith("import ")]  # file-wide ones
-        return ("package PKG\n" + "\n".join(imports) + "\nobject MbxpHarness {\n"
+        return ("package PKG\n" + part.imports() + "\nobject MbxpHarness {\n"
                 + part.block.replace("  private def ", "  def ") + "}\n")
 
     def harness_program(self, part: harness.Split, pkg: str) -> str:

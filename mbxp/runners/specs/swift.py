@@ -121,8 +121,7 @@ class SwiftRunner(Runner):
     def harness_library(self, part: harness.Split, cache: str, sandbox: str) -> tuple[Path, str] | None:
         """The block as a module (dir with <module>.swiftmodule and harness.o), built once per
         block text and module cache; None if it does not compile on its own."""
-        imports = [ln for ln in part.before.splitlines() if ln.startswith("import ")]
-        source = "\n".join(imports) + "\n" + re.sub(r"^func ", "public func ", part.block, flags=re.MULTILINE)
+        source = part.imports() + "\n" + re.sub(r"^func ", "public func ", part.block, flags=re.MULTILINE)
         key = hashlib.sha256(f"{cache}\0{source}".encode()).hexdigest()[:12]
         with self._lock:
             if key in self._harness:
@@ -188,7 +187,7 @@ class SwiftRunner(Runner):
             self.write(job)
             res, spent = None, 0.0
             if cache:
-                part = harness.split(job.source, HARNESS)
+                part = harness.split(job.source, self.harness_rules)
                 lib = self.harness_library(part, cache, sandbox) if part else None
                 if lib:  # the helpers come compiled (see harness.py)
                     (job.workdir / self.filename).write_text(part.blanked(f"import {lib[1]}"), encoding="utf-8")
