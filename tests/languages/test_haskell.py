@@ -74,3 +74,64 @@ def test_haskell_records_take_ordinary_solutions():
         (p590, polar.replace("mkPolar 2 pi", "mkPolar 2 (pi / 2)")),
     ], timeout=20.0)
     assert got == ["passed"] * 5 + ["failed"] * 2, got
+
+
+def _batch_jobs():
+    from mbxp.conversion.rows import make_row
+    from mbxp.runners.assemble import assemble
+    from mbxp.runners.base import Job
+    row = make_row(ADD, "haskell")
+    completions = {
+        "ok": "addNums a b = a + b\n",
+        "wrong": "addNums a b = a - b\n",
+        "broken": "addNums a b = a + undefinedName\n",
+        # reads the name of its own module: GHC.Stack keeps it alone
+        "guarded": "addNums a b = if null (prettyCallStack emptyCallStack) then a + b else 0\n",
+        "crash": "addNums a b = head [] + a + b\n",
+        "ok2": "addNums a b = sum [a, b]\n",
+    }
+    jobs = []
+    for key, completion in completions.items():
+        source = assemble(row, completion)
+        if key == "guarded":
+            source = source.replace("import qualified System.IO\n", "import qualified System.IO\nimport GHC.Stack\n")
+        jobs.append(Job(key, "haskell", source))
+    return jobs
+
+
+@pytest.mark.slow
+def test_haskell_merged_batch_matches_per_sample():
+    """One ghc --make for the mergeable programs; a compile error stays its own; the guarded one
+    compiles alone; verdicts equal the per-sample mode's (a ghc per program)."""
+    from mbxp.runners.engine import Cache, judge
+    jobs = _batch_jobs()
+    batched = {j.key: (j, o) for j, o in judge(jobs, workers=1, timeout=20, cache=Cache())}
+    single = {j.key: o.verdict for j, o in judge(_batch_jobs(), workers=1, timeout=20, cache=Cache(),
+                                                     batching=False)}
+    got = {k: o.verdict for k, (_, o) in batched.items()}
+    assert got == single == {"ok": "passed", "wrong": "failed", "broken": "compile_error", "guarded": "passed",
+                             "crash": "runtime_error", "ok2": "passed"}
+    merged = {k for k, (j, _) in batched.items() if "hs_index" in j.extra}
+    assert merged == {"ok", "wrong", "crash", "ok2"}
+    assert batched["guarded"][0].extra["hs_alone"] == "module or call-stack introspection"
+    err = batched["broken"][1].stderr
+    assert "undefinedName" in err and err.startswith("Main.hs:") and "MbxpProg" not in err and "p2/" not in err
+    assert all("undefinedName" not in o.stderr for k, (_, o) in batched.items() if k != "broken")
+
+
+def test_haskell_merge_guard_and_messages():
+    from mbxp.runners.specs.haskell import dispatcher, messages_by_program, why_alone
+    plain = "import Data.List\nmain :: IO ()\nmain = print (sort [2, 1])\n"
+    assert why_alone(plain) is None
+    for text, why in [("{-# LANGUAGE TemplateHaskell #-}\n" + plain, "pragma"),
+                      (plain + "foreign import ccall \"sin\" c_sin :: Double -> Double\n", "foreign declaration"),
+                      ("module Main where\n" + plain, "module header"),
+                      ("import Main\n" + plain, "the name Main or MbxpProg"),
+                      ("import Control.Exception\n" + plain, "module or call-stack introspection")]:
+        assert why_alone(text) == why, text
+    assert 'MbxpProg3.main' in dispatcher([0, 3]) and 'withArgs []' in dispatcher([0, 3])
+    stderr = ("p1/Main.hs:13:3: error: parse error on input ‘)’\n   |\n13 |   ) ) )\n   |   ^\n"
+              "-fkeep-going in use, removing the following dependencies and continuing:\n      Main\n\n"
+              "p4/Main.hs:2:17: error:\n    • No instance for (Num String)\n")
+    got = messages_by_program(stderr)
+    assert set(got) == {1, 4} and "13 |   ) ) )" in got[1] and "keep-going" not in got[1] + got[4]
