@@ -144,3 +144,63 @@ def test_rust_records():
         (mirror, "    root\n}\n"),
     ] + oracle_and_wrong("rust", [mirror, polar]), timeout=20.0)
     assert got == ["passed", "failed", "passed", "failed", "passed", "passed", "failed"] + ["passed", "failed"] * 2
+
+
+# ---- batched compiles: programs merged as modules of one crate (specs/rust.py MERGED) ------------
+def _judge_both(items):
+    from mbxp.conversion.rows import make_row
+    from mbxp.runners.assemble import assemble
+    from mbxp.runners.base import Job
+    from mbxp.runners.engine import Cache, judge
+    sources = [assemble(make_row(p, "rust"), c) for p, c in items]
+    out = []
+    for batching in (True, False):
+        jobs = [Job(str(i), "rust", s) for i, s in enumerate(sources)]
+        got = {j.key: (j, o) for j, o in judge(jobs, workers=1, timeout=20.0, cache=Cache(), batching=batching)}
+        out.append([got[str(i)] for i in range(len(sources))])
+    return out
+
+
+@pytest.mark.slow
+def test_rust_batch_merges_and_isolates():
+    items = [
+        (ADD, "    a + b\n}\n"),                                       # passes, merged
+        (ADD, "    a - b\n}\n"),                                       # fails, merged
+        (ADD, "    let s: i64 = \"x\";\n    a + b + s\n}\n"),         # type error: its own compile_error
+        (ADD, "    if a == 12345 { return crate::add_nums(0, b); }\n    a + b\n}\n"),  # `crate::` would miss: alone
+        (ADD, "    let v = vec![1i64];\n    let w = v;\n    a + b + v[0] - w[0]\n}\n"),  # borrow error, same batch
+        (ADD, CHAT),                                                   # own main and `use`: merged, passes
+        (ADD, "    (a + b))\n}\n"),                                   # unbalanced: alone, compile_error
+    ]
+    batched, plain = _judge_both(items)
+    assert [o.verdict for _, o in batched] == [o.verdict for _, o in plain]
+    assert [o.verdict for _, o in batched] == ["passed", "failed", "compile_error", "passed", "compile_error",
+                                               "passed", "compile_error"]
+    jobs = [j for j, _ in batched]
+    assert [("rust_index" in j.extra) for j in jobs] == [True, True, False, False, False, True, False]
+    assert "crate" in jobs[3].extra["rust_alone"] and "unbalanced" in jobs[6].extra["rust_alone"]
+    type_err, borrow_err = batched[2][1].stderr, batched[4][1].stderr
+    assert "mismatched types" in type_err and "main.rs:" in type_err and "p2.rs" not in type_err
+    assert "moved value" in borrow_err and "mismatched" not in borrow_err
+    assert "moved value" not in type_err and "rust_alone" not in jobs[2].extra
+
+
+def test_rust_merge_guard():
+    from mbxp.runners.specs.rust import errors_by_program, lexes, why_alone
+    ok = "fn f() -> i64 { let c = '\"'; let s = r#\"}\"#; 1 }\n#[derive(Debug)]\nstruct S;\nfn main() {\n}\n"
+    assert why_alone(ok) is None and lexes(ok)
+    for bad in ["#[no_mangle]\npub fn f() {}\n", "#[link_section = \".init_array\"]\nstatic F: u8 = 0;\n",
+                "fn f() -> u8 { crate::g() }\n", "extern \"C\" { fn abs(x: i32) -> i32; }\n",
+                "#![no_std]\n", "mod other;\n", "const S: &str = include_str!(\"x\");\n",
+                "macro_rules! m { ($a:meta) => { #[$a] fn g() {} } }\n", "fn f() { std::env::args(); }\n",
+                "#[macro_export]\nmacro_rules! m { () => {} }\n", "fn f() { unsafe {} }\n",
+                "#[deny(dead_code)]\nfn g() {}\n"]:
+        assert why_alone(bad + "fn main() {\n}\n"), bad
+    assert why_alone("fn main() -> Result<(), String> {\n    Ok(())\n}\n")
+    assert not lexes("fn f() { let s = \"abc; }") and not lexes("fn f() { /* }")
+    err = ('{"$message_type":"diagnostic","message":"m","level":"error","spans":[{"file_name":"p1.rs",'
+           '"is_primary":true}],"rendered":"error: m\\n --> p1.rs:3:5\\n"}\n'
+           '{"$message_type":"diagnostic","message":"aborting due to 1 previous error","level":"error",'
+           '"spans":[],"rendered":"error: aborting due to 1 previous error\\n"}\n')
+    assert errors_by_program(err, 2) == {1: "error: m\n --> main.rs:3:5\nerror: aborting due to 1 previous error\n"}
+    assert errors_by_program(err.replace("p1.rs", "main.rs"), 2) is None  # names no program: all alone
