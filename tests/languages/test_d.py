@@ -111,3 +111,90 @@ def test_d_sets_inside_variant():
                          (p, "    return Variant([Variant([Variant(1L): true, Variant(2.5): true]), Variant(cast(Variant[Variant]) null)]);\n}\n"),
                          (empty, "    return x.length == 0;\n}\n")], timeout=30.0)
     assert got == ["passed", "passed", "failed", "failed", "passed"]
+
+
+def _judge_both(items):
+    """(job, outcome) per item, batched (one batch: workers=1) and per sample."""
+    from mbxp.conversion.rows import make_row
+    from mbxp.runners.assemble import assemble
+    from mbxp.runners.base import Job
+    from mbxp.runners.engine import Cache, judge
+    sources = [assemble(make_row(p, "d"), c) for p, c in items]
+    out = []
+    for batching in (True, False):
+        jobs = [Job(str(i), "d", s) for i, s in enumerate(sources)]
+        got = {j.key: (j, o) for j, o in judge(jobs, workers=1, timeout=20.0, cache=Cache(), batching=batching)}
+        out.append([got[str(i)] for i in range(len(sources))])
+    return out
+
+
+@pytest.mark.slow
+def test_d_batch_merges_and_isolates():
+    items = [
+        (ADD, "    return a + b;\n}\n"),                                     # passes, merged
+        (ADD, "    return a - b;\n}\n"),                                     # fails, merged
+        (ADD, '    string s = 1;\n    return a + b;\n}\n'),                  # type error: its own compile_error
+        (ADD, '    return __MODULE__ == "main" ? a + b : 0;\n}\n'),         # would fail merged: alone, passes
+        (ADD, "    return a +;\n}\n"),                                       # parse error, same batch
+        (ADD, "```d\nint helper(int x);\nint addNums(int a, int b) {\n    return helper(a) + b;\n}\n```"),  # link error
+        (ADD, "```d\nint addNums(int a, int b) {\n    return a + b;\n}\n```"),  # chat answer: merged, passes
+        (ADD, "    int[100_000] big;\n    return a + b + big[0];\n}\n"),      # big static array: alone, passes
+    ]
+    batched, plain = _judge_both(items)
+    assert [o.verdict for _, o in batched] == [o.verdict for _, o in plain]
+    assert [o.verdict for _, o in batched] == ["passed", "failed", "compile_error", "passed", "compile_error",
+                                               "compile_error", "passed", "passed"]
+    jobs = [j for j, _ in batched]
+    assert [bool(j.extra.get("d_module")) for j in jobs] == [True, True, False, False, False, False, True, False]
+    assert "module" in jobs[3].extra["d_alone"] and "large" in jobs[7].extra["d_alone"]
+    assert jobs[2].extra["d_alone"] is None and jobs[5].extra["d_alone"] is None  # tried merged first
+    type_err, parse_err, link_err = batched[2][1].stderr, batched[4][1].stderr, batched[5][1].stderr
+    assert "main.d(9): Error: cannot implicitly convert" in type_err and "m00" not in type_err
+    assert type_err == plain[2][1].stderr and parse_err == plain[4][1].stderr
+    assert "expression expected" in parse_err and "implicitly" not in parse_err
+    assert "helper" in link_err and "implicitly" not in link_err and "expression expected" not in link_err
+    assert batched[0][1].compile_seconds > 0 and batched[2][1].compile_seconds > 0
+
+
+def test_d_merge_guard():
+    from mbxp.conversion.rows import make_row
+    from mbxp.runners.assemble import assemble
+    from mbxp.runners.specs.d import why_alone
+    row = make_row(ADD, "d")
+    ok = ['    string s = "static this() { __FILE__ } class";  /* pragma */ // mixin\n    return a + b;\n}\n',
+          "    int[26] counts;\n    int[string] seen;\n    int[][] g = [[100000]];\n    return a + b;\n}\n",
+          "```d\nimport std;\nint addNums(int a, int b) {\n    return a + b;\n}\n```"]
+    for body in ok:
+        assert why_alone(assemble(row, body)) is None, body
+    bad = ["```d\nshared static this() { writeln(1); }\nint addNums(int a, int b) {\n    return a + b;\n}\n```",
+           "    static int[200000] memo;\n    return a + b;\n}\n",
+           "    enum N = 10;\n    static int[N] memo;\n    return a + b;\n}\n",
+           '    mixin("return a + b;");\n}\n', "    return a + b + __LINE__ * 0 + __FILE__.length * 0;\n}\n",
+           "    try { return a + b; } catch (Exception e) { return 0; }\n}\n",
+           '    return typeid(a).toString.length > 0 ? a + b : 0;\n}\n',
+           "    version (X86_64) return a + b; else return 0;\n}\n",
+           "```d\nimport std;\nint addNums(int a, int b) {\n    return a + b;\n}\nvoid main() {}\n```",
+           "```d\nextern(C) int addNums(int a, int b) {\n    return a + b;\n}\n```",
+           "```d\npragma(crt_constructor) void f() {}\nint addNums(int a, int b) {\n    return a + b;\n}\n```"]
+    for body in bad:
+        assert why_alone(assemble(row, body)) is not None, body
+    # the harness's own `class`, `typeid` and `__traits` do not count, a record's class does
+    assert why_alone(assemble(make_row(mbpp(927), "d"), "    return 0;\n}\n")) is not None
+
+
+def test_d_errors_are_attributed():
+    from mbxp.runners.specs.d import errors_by_module
+    names = ["m000", "m001", "m002"]
+    out = ("m001.d(9): Error: undefined identifier `undefinedThing`\n"
+           "m002.d(3): Deprecation: use of something\n"
+           "/usr/lib/ldc/x86_64-linux-gnu/include/d/std/algorithm/iteration.d(479): Error: no property `nope`\n"
+           "m002.d(13):        instantiated from here: `map!(int[])`\n"
+           "m001.d(10): Error: function `m001.mbxp_main` is not callable\n")
+    texts, unowned = errors_by_module(out, names)
+    assert set(texts) == {1, 2} and unowned == ""
+    assert texts[1] == ("main.d(9): Error: undefined identifier `undefinedThing`\n"
+                        "main.d(10): Error: function `main.main` is not callable\n")
+    assert "main.d(3): Deprecation" in texts[2] and "main.d(13):        instantiated" in texts[2]
+    texts, unowned = errors_by_module("/usr/bin/ld: main.o: in function `_Dmain':\nm000.d:(.text+0x1): undefined "
+                                      "reference to `_D4m0016helperFiZi'\nError: /usr/bin/cc failed with status: 1\n", names)
+    assert texts == {} and "_D4m001" in unowned
