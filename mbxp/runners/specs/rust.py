@@ -62,7 +62,8 @@ MOD_FILE = re.compile(r"\bmod\b[^{;]*;")
 # Attributes that mean the same on a module's items as on the crate root's: anything else keeps
 # a program alone (symbols and start-up code: no_mangle, export_name, link_section, used;
 # global_allocator, panic_handler; macro_export, macro_use; path; track_caller; deny/forbid lints
-# that count crate-wide uses; cfg_attr and attributes a macro pastes in). Inner attributes: only lint levels that cannot fail a compile.
+# that count crate-wide uses; cfg_attr and attributes a macro pastes in). Inner attributes: only
+# lint levels that cannot fail a compile (crate-level ones such as no_std or feature keep it alone).
 OUTER_OK = {"derive", "allow", "warn", "expect", "inline", "cold", "must_use", "test", "cfg", "doc",
             "repr", "non_exhaustive", "rustfmt", "clippy"}
 OUTER = re.compile(r"#\s*\[\s*([^\s(\]=:]*)")
@@ -72,6 +73,7 @@ INNER_OK = re.compile(r"#\s*!\s*\[\s*(?:allow|warn)\s*\(")
 TOKEN = re.compile(r"""//[^\n]*|/\*|[bc]?r(\#*)"|[bc]?"(?:\\.|[^"\\])*"|"|"""
                    r"""b?'(?:\\(?:x[0-9a-fA-F]{2}|u\{[0-9a-fA-F_]{1,6}\}|.)|[^\\'\n])'|[A-Za-z_]\w*|.""",
                    re.DOTALL)
+COMMENT_EDGE = re.compile(r"/\*|\*/")
 
 
 class RustRunner(Runner):
@@ -106,8 +108,10 @@ class RustRunner(Runner):
             self._merged(merged, sandbox, alone, rounds=self.merge_rounds)
         else:
             alone += merged
-        for job in alone:  # exactly the per-sample compile
+        for job in alone:  # exactly the per-sample compile, after its share of any batch call
+            share = job.compile_seconds
             super().compile_batch([job], sandbox)
+            job.compile_seconds += share
 
     def _merged(self, jobs: list[Job], sandbox: str, alone: list[Job], rounds: int) -> None:
         """One rustc call for all jobs (see MERGED); the ones it cannot settle go to `alone`."""
@@ -189,7 +193,7 @@ def lexes(source: str) -> bool:
         if tok == "/*":  # block comments nest
             depth = 1
             while depth:
-                c = re.compile(r"/\*|\*/").search(source, i)
+                c = COMMENT_EDGE.search(source, i)
                 if not c:
                     return False
                 depth += 1 if c.group() == "/*" else -1
