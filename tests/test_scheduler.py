@@ -43,6 +43,32 @@ def test_slots_bound_everyone_and_a_recheck_waits_for_calm():
     assert slots.free == 4
 
 
+def test_cpu_bound_runs_take_a_workers_share_of_slots(monkeypatch):
+    """With cpu_bound_runs, at most `workers` such runs at once (not RUNS_PER_WORKER x workers)."""
+    lock, busy, seen = threading.Lock(), [0], [0]
+    real = engine.Stage.run
+
+    def tracked(self, job):
+        with lock:
+            busy[0] += 1
+            seen[0] = max(seen[0], busy[0])
+        try:
+            return real(self, job)
+        finally:
+            with lock:
+                busy[0] -= 1
+    monkeypatch.setattr(engine.Stage, "run", tracked)
+    runner = engine.get_runner("python")
+    jobs = [Job(f"p{i}", "python", f"import time\ntime.sleep(0.3)\nx = {i}\nprint('MBXP_ALL_PASSED')\n")
+            for i in range(10)]
+    for cpu_bound, most in ((False, 2 * engine.RUNS_PER_WORKER), (True, 2)):
+        monkeypatch.setattr(runner, "cpu_bound_runs", cpu_bound)
+        seen[0] = 0
+        got = {j.key: o.verdict for j, o in judge(jobs, workers=2, timeout=10, cache=Cache())}
+        assert set(got.values()) == {"passed"}, got
+        assert seen[0] == most, (cpu_bound, seen[0])
+
+
 def test_crowded_remembers_the_last_crowd():
     slots = Slots(total=4, calm=1)
     before = time.monotonic()

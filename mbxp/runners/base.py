@@ -66,6 +66,10 @@ class Runner:
     assertion_patterns: list[str] = []
     batch_size: int = 1                 # how many programs compile_batch takes at once
     concurrency: int = 0                # 0: as many as --workers; compilers that use 2 cores: 1
+    # Runs are oversubscribed because a sandboxed start waits on the kernel (engine.py); a runtime
+    # whose start-up keeps a core busy throughout (a VM loading its libraries) only adds contention,
+    # so each of its runs takes a worker's whole share of the run slots.
+    cpu_bound_runs: bool = False
     memory_mb: int = 2048
     compile_memory_mb: int = 4096
     compile_timeout: float = 120.0

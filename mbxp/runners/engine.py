@@ -36,8 +36,9 @@ RUNS_PER_WORKER = 3
 
 
 class Slots:
-    """Process slots. A compile or a run takes one; the re-check of a crowded timeout takes
-    enough that at most `calm` processes run, itself included, and is served before new runs.
+    """Process slots. A compile or a run takes one (a CPU-bound run `weight` of them); the re-check
+    of a crowded timeout takes enough that at most `calm` processes run, itself included, and is
+    served before new runs.
     `crowded(since)` says whether more than `calm` slots were taken at any time after `since`."""
 
     def __init__(self, total: int, calm: int):
@@ -48,8 +49,8 @@ class Slots:
         self.over_until = float("-inf")      # last time that stopped
 
     @contextlib.contextmanager
-    def hold(self, recheck: bool = False):
-        n = self.total - self.calm + 1 if recheck else 1
+    def hold(self, recheck: bool = False, weight: int = 1):
+        n = self.total - self.calm + 1 if recheck else min(max(1, weight), self.total)
         with self.cv:
             self.heavy_waiting += recheck
             while self.free < n or (not recheck and self.heavy_waiting):
@@ -215,7 +216,10 @@ def judge(jobs: Iterable[Job], *, workers: int = 2, timeout: float = 10.0, sandb
         tasks.put((1, next(order), batch))
     stop = threading.Event()
     workers = max(1, workers)
-    slots = Slots(workers * (RUNS_PER_WORKER if batching else 1), workers)
+    per_worker = RUNS_PER_WORKER if batching else 1
+    slots = Slots(workers * per_worker, workers)
+    # a run that keeps a core busy from start to end gains nothing from oversubscription
+    weights = {lang: per_worker if get_runner(lang).cpu_bound_runs else 1 for lang in limits}
     compiles = threading.Semaphore(workers)
 
     def worker() -> None:
@@ -227,7 +231,7 @@ def judge(jobs: Iterable[Job], *, workers: int = 2, timeout: float = 10.0, sandb
             try:
                 if priority < 1:
                     recheck = priority < 0
-                    with slots.hold(recheck):
+                    with slots.hold(recheck, weights[item.language]):
                         start = time.monotonic()
                         outcome = stage.run(item)
                     if outcome.verdict == "timeout" and not recheck and slots.crowded(start):
