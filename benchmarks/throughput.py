@@ -13,7 +13,7 @@ The per-sample mode runs each toolchain's plain commands once per program, as Mu
 do (`Runner.per_sample_compile` / `per_sample_run`): javac + java; kotlinc -include-runtime +
 java -jar; a cold Scala 3 compiler + java; g++ with <bits/stdc++.h> and no precompiled header;
 tsc 5 + node; mcs + mono; go build (default linker flags); swiftc without a warm module cache;
-interpreters as they are. Same sandbox, same workers, same flags that change behaviour (stack and
+rustc, ldc2 and ghc per program; interpreters as they are. Same sandbox, same workers, same flags that change behaviour (stack and
 heap sizes, -O1), so verdicts must be identical. Ratios are wall-clock programs per second.
 """
 from __future__ import annotations
