@@ -133,3 +133,14 @@ def record_problems() -> tuple[Problem, Problem, Problem, Problem]:
         "assert max_chain_length([Pair(5, 24), Pair(15, 25),Pair(27, 40), Pair(50, 60)], 4) == 3",
         "assert max_chain_length([Pair(1, 2), Pair(3, 4),Pair(5, 6), Pair(7, 8)], 4) == 4"])
     return height, polar, chain, inline_mbpp(MIRROR, MIRROR_TESTS)
+
+
+def judge_both(language: str, items: list[tuple[Problem, str]], timeout: float = 20.0):
+    """[(job, outcome)] per item, twice: batched (workers=1, so one batch) and per sample."""
+    sources = [assemble(make_row(p, language), c) for p, c in items]
+    out = []
+    for batching in (True, False):
+        jobs = [Job(str(i), language, s) for i, s in enumerate(sources)]
+        got = {j.key: (j, o) for j, o in judge(jobs, workers=1, timeout=timeout, cache=Cache(), batching=batching)}
+        out.append([got[str(i)] for i in range(len(sources))])
+    return out

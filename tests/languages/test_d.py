@@ -4,7 +4,7 @@ from mbxp.conversion.emitters import get_emitter
 from mbxp.conversion.ir import BOOL, FLOAT, INT, STR, Type
 from mbxp.runners.assemble import truncate
 
-from .common import ADD, L, check_language, mbpp, problem, record_problems, verdicts
+from .common import ADD, L, check_language, judge_both, mbpp, problem, record_problems, verdicts
 
 pytestmark = pytest.mark.lang
 
@@ -113,19 +113,6 @@ def test_d_sets_inside_variant():
     assert got == ["passed", "passed", "failed", "failed", "passed"]
 
 
-def _judge_both(items):
-    """(job, outcome) per item, batched (one batch: workers=1) and per sample."""
-    from mbxp.conversion.rows import make_row
-    from mbxp.runners.assemble import assemble
-    from mbxp.runners.base import Job
-    from mbxp.runners.engine import Cache, judge
-    sources = [assemble(make_row(p, "d"), c) for p, c in items]
-    out = []
-    for batching in (True, False):
-        jobs = [Job(str(i), "d", s) for i, s in enumerate(sources)]
-        got = {j.key: (j, o) for j, o in judge(jobs, workers=1, timeout=20.0, cache=Cache(), batching=batching)}
-        out.append([got[str(i)] for i in range(len(sources))])
-    return out
 
 
 @pytest.mark.slow
@@ -140,7 +127,7 @@ def test_d_batch_merges_and_isolates():
         (ADD, "```d\nint addNums(int a, int b) {\n    return a + b;\n}\n```"),  # chat answer: merged, passes
         (ADD, "    int[100_000] big;\n    return a + b + big[0];\n}\n"),      # big static array: alone, passes
     ]
-    batched, plain = _judge_both(items)
+    batched, plain = judge_both("d", items)
     assert [o.verdict for _, o in batched] == [o.verdict for _, o in plain]
     assert [o.verdict for _, o in batched] == ["passed", "failed", "compile_error", "passed", "compile_error",
                                                "compile_error", "passed", "passed"]

@@ -3,7 +3,7 @@ import pytest
 from mbxp.conversion.emitters import get_emitter
 from mbxp.conversion.ir import FLOAT, INT, STR, Type
 
-from .common import ADD, check_language, oracle_and_wrong, problem, record_problems, verdicts
+from .common import ADD, check_language, judge_both, oracle_and_wrong, problem, record_problems, verdicts
 
 pytestmark = pytest.mark.lang
 
@@ -147,18 +147,6 @@ def test_rust_records():
 
 
 # ---- batched compiles: programs merged as modules of one crate (specs/rust.py MERGED) ------------
-def _judge_both(items):
-    from mbxp.conversion.rows import make_row
-    from mbxp.runners.assemble import assemble
-    from mbxp.runners.base import Job
-    from mbxp.runners.engine import Cache, judge
-    sources = [assemble(make_row(p, "rust"), c) for p, c in items]
-    out = []
-    for batching in (True, False):
-        jobs = [Job(str(i), "rust", s) for i, s in enumerate(sources)]
-        got = {j.key: (j, o) for j, o in judge(jobs, workers=1, timeout=20.0, cache=Cache(), batching=batching)}
-        out.append([got[str(i)] for i in range(len(sources))])
-    return out
 
 
 @pytest.mark.slow
@@ -172,7 +160,7 @@ def test_rust_batch_merges_and_isolates():
         (ADD, CHAT),                                                   # own main and `use`: merged, passes
         (ADD, "    (a + b))\n}\n"),                                   # unbalanced: alone, compile_error
     ]
-    batched, plain = _judge_both(items)
+    batched, plain = judge_both("rust", items)
     assert [o.verdict for _, o in batched] == [o.verdict for _, o in plain]
     assert [o.verdict for _, o in batched] == ["passed", "failed", "compile_error", "passed", "compile_error",
                                                "passed", "compile_error"]
