@@ -50,7 +50,7 @@ class Slots:
 
     @contextlib.contextmanager
     def hold(self, recheck: bool = False, weight: int = 1):
-        n = self.total - self.calm + 1 if recheck else min(max(1, weight), self.total)
+        n = self.total - self.calm + 1 if recheck else weight
         with self.cv:
             self.heavy_waiting += recheck
             while self.free < n or (not recheck and self.heavy_waiting):

@@ -113,8 +113,6 @@ def test_d_sets_inside_variant():
     assert got == ["passed", "passed", "failed", "failed", "passed"]
 
 
-
-
 @pytest.mark.slow
 def test_d_batch_merges_and_isolates():
     items = [
