@@ -1,22 +1,113 @@
-"""Elixir: `elixir main.exs`. The script's modules are compiled before anything runs, so syntax
-errors, missing `end`s and undefined local functions are reported as `** (SyntaxError|
-TokenMissingError|CompileError) main.exs:...`: those are compile errors. A raise exits 1."""
+"""Elixir 1.14: a warm compile server turns each program into .beam files; each runs in a fresh VM.
+
+`elixir main.exs` (the per-sample mode) spends most of its time compiling: the Erlang compiler is
+loaded and the script's modules (the test's checker is the biggest) are compiled before anything
+runs. Here a sandboxed server (elixir_server.exs) compiles 20 programs per request into
+<workdir>/ebin, with the script's top-level code as `MbxpMain.main/0`, which runs it the way the
+`elixir` command does (`Kernel.CLI.run`: same error report, exit status and at_exit hooks). Each
+program then runs in its own sandbox as `erl -s Elixir.MbxpMain main`, which loads no compiler.
+
+The server never runs model-written code. A program goes there only if compiling it runs none of
+its own code: its modules hold plain `def`s, literal attributes, imports and aliases, nothing that
+expands its own macros or calls back at compile time. Any other program, and every program whose
+compile the server could not finish, runs as a script, exactly as in the per-sample mode.
+
+The script's modules are compiled before anything runs, so syntax errors, missing `end`s and
+undefined local functions are reported as `** (SyntaxError|TokenMissingError|CompileError)
+main.exs:...`: those are compile errors. A raise exits 1.
+"""
 from __future__ import annotations
 
-from ..base import Runner
+import glob
+import os
+import re
+import time
+import uuid
+from pathlib import Path
+
+from ..base import Job, Runner
+from ..sandbox import Limits, ProcResult, Spawned, give_to_sandbox, spawn
+from ..warm import WarmPool
+
+SERVER = Path(__file__).with_name("elixir_server.exs")
 
 
 class ElixirRunner(Runner):
     language = "elixir"
     filename = "main.exs"
-    tools = {"elixir": "elixir"}
+    tools = {"elixir": "elixir", "erl": "erl"}
     run_cmd = ["{elixir}", "main.exs"]
+    per_sample_run = run_cmd
     end_style = "end"
     line_comment = "#"
     # Column-0 and def-level starts only: blank lines inside a body are common in Elixir.
     stop_tokens = ["\ndefmodule", "\nend", "\n  def ", "\n  defp ", "\n  @", "\n#"]
     compile_error_patterns = [
         r"\*\* \((SyntaxError|TokenMissingError|MismatchedDelimiterError|CompileError)\) main\.exs:"]
+    batch_size = 20
+
+    def __init__(self) -> None:
+        self.servers = WarmPool(self._start_server)
+
+    def ebins(self) -> list[str]:
+        """The code path `elixir` gives erl: every application of the installation, elixir first."""
+        lib = Path(os.path.realpath(self.tool("elixir") or "elixir")).parent.parent / "lib"
+        found = sorted(glob.glob(str(lib / "*" / "ebin")))
+        return sorted(found, key=lambda p: Path(p).parent.name != "elixir")
+
+    def _start_server(self, root: Path) -> Spawned:
+        argv = [self.tool("elixir"), "-e", SERVER.read_text(encoding="utf-8")]
+        limits = Limits(timeout=24 * 3600, memory_mb=self.compile_memory_mb)
+        return spawn(argv, root, limits, binds=self.binds(), env=self.env())
+
+    def close(self) -> None:
+        self.servers.close()
+
+    def compile_per_sample(self, jobs: list[Job], sandbox: str) -> None:
+        for job in jobs:
+            self.write(job)
+            job.compiled = True
+
+    def compile_batch(self, jobs: list[Job], sandbox: str) -> None:
+        for job in jobs:
+            self.write(job)
+            job.compiled, job.extra["elixir_beam"] = True, False
+        if sandbox == "none" or not jobs:
+            return  # no server outside the sandbox: every program runs as a script
+        for job in jobs:
+            give_to_sandbox(job.workdir)
+        request = uuid.uuid4().hex
+        start = time.monotonic()
+        try:
+            answer = self.servers.ask(jobs[0].workdir.parent, "\t".join([request, *(str(j.workdir) for j in jobs)]),
+                                      self.compile_timeout, expect=f"{request} ")
+        except RuntimeError:
+            answer = None
+        share = (time.monotonic() - start) / len(jobs)
+        if answer != f"{request} done":
+            return
+        for job in jobs:
+            status = read(job.workdir / "status")
+            log = read(job.workdir / "log")
+            job.compile_seconds = share
+            if status == "ok":
+                job.extra["elixir_beam"] = True
+            elif status == "error" and any(re.search(p, log) for p in self.compile_error_patterns):
+                job.compile_result = ProcResult(1, "", log, share, False, False, False, "bwrap")
+            # anything else (alone, or an error `elixir main.exs` might report otherwise): a script
+
+    def run_job(self, job: Job, timeout: float, sandbox: str) -> ProcResult:
+        if not job.extra.get("elixir_beam"):
+            return super().run_job(job, timeout, sandbox)
+        argv = [self.tool("erl"), "-noshell", "-pa", *self.ebins(), "ebin", "-s", "Elixir.MbxpMain", "main"]
+        return self.sandboxed(argv, job.workdir, Limits(timeout=timeout, memory_mb=self.memory_mb), sandbox)
+
+
+def read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ""
 
 
 RUNNER = ElixirRunner()
