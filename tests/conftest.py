@@ -1,4 +1,6 @@
+import atexit
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -11,6 +13,7 @@ os.environ.setdefault("MBXP_SOURCE_DIR", str(REPO.parent / "shared" / "data"))
 # The whole suite runs offline, with a private HF cache (datasets and evaluate read these at import).
 os.environ.update(HF_HUB_OFFLINE="1", HF_DATASETS_OFFLINE="1", HF_EVALUATE_OFFLINE="1")
 os.environ["HF_HOME"] = tempfile.mkdtemp(prefix="mbxp-test-hf-")
+atexit.register(shutil.rmtree, os.environ["HF_HOME"], ignore_errors=True)
 
 
 def pytest_configure(config):

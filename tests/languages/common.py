@@ -137,10 +137,24 @@ def record_problems() -> tuple[Problem, Problem, Problem, Problem]:
 
 def judge_both(language: str, items: list[tuple[Problem, str]], timeout: float = 20.0):
     """[(job, outcome)] per item, twice: batched (workers=1, so one batch) and per sample."""
-    sources = [assemble(make_row(p, language), c) for p, c in items]
+    return judge_sources_both(language, [assemble(make_row(p, language), c) for p, c in items], timeout)
+
+
+def judge_sources_both(language: str, sources: list[str], timeout: float = 20.0):
+    """judge_both for whole programs."""
     out = []
     for batching in (True, False):
         jobs = [Job(str(i), language, s) for i, s in enumerate(sources)]
         got = {j.key: (j, o) for j, o in judge(jobs, workers=1, timeout=timeout, cache=Cache(), batching=batching)}
         out.append([got[str(i)] for i in range(len(sources))])
     return out
+
+
+def program_with(language: str, problem: Problem, completion: str, before: str = "", after: str = "") -> str:
+    """The assembled program with `before` inserted before the function's signature and `after`
+    between the completion and the test: items a truncated completion can't hold."""
+    row = make_row(problem, language)
+    source = assemble(row, completion)
+    fn = row["prompt"].rindex("\n", 0, len(row["prompt"]) - 1) + 1  # the signature's line
+    test = source.rindex(row["test"])
+    return source[:fn] + before + source[fn:test] + after + source[test:]

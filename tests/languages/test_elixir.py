@@ -4,7 +4,8 @@ from mbxp.conversion.emitters import get_emitter
 from mbxp.conversion.ir import FLOAT, INT
 from mbxp.runners.assemble import truncate
 
-from .common import mbpp, ADD, COUNTS, PAIRS, UNIQUE, check_language, problem, verdicts
+from .common import (ADD, COUNTS, PAIRS, UNIQUE, check_language, judge_sources_both, mbpp, problem,
+                     program_with, verdicts)
 
 pytestmark = pytest.mark.lang
 
@@ -71,40 +72,27 @@ def test_elixir_compile_server_matches_scripts():
     """One batch through the compile server against `elixir main.exs` per program: same verdicts;
     programs whose compile would run their own code are left to run as scripts; one program's
     modules do not leak into the next program's compile."""
-    from mbxp.conversion.rows import make_row
-    from mbxp.runners.assemble import assemble
-    from mbxp.runners.base import Job
-    from mbxp.runners.engine import Cache, judge
-
-    def program(body, module_level=""):  # module_level: items after the function, in Solution
-        source = assemble(make_row(ADD, "elixir"), body)
-        cut = source.index("\nend\n\ndefmodule MbxpCheck")
-        return source[:cut] + module_level + source[cut:]
+    def program(body, before="", after=""):
+        return program_with("elixir", ADD, body, before, after)
 
     sources = [
         program("    a + b\n  end\n"),
         program("    a - b\n  end\n"),
-        program("    a +* b\n  end\n"),                                          # syntax error
-        program("    helper(a) + b\n  end\n", "\n  defp helper(x), do: x\n"),
-        program("    helper(a) + b\n  end\n"),                 # helper/1 was the program before's
+        program("    a +* b\n  end\n"),                                             # syntax error
+        program("    helper(a) + b\n  end\n", after="\n  defp helper(x), do: x\n"),
+        program("    helper(a) + b\n  end\n"),                    # helper/1 was the program before's
         program("    raise ArgumentError, \"boom\"\n  end\n"),
-        program("    a + b\n  end\n", '\n  @shift IO.puts("compiling")\n'),     # not a literal
-        program("    m(a) + b\n  end\n").replace("  def add_nums", "  defmacro m(x), do: x\n  def add_nums"),
-        program("    a + b + @k\n  end\n").replace("  def add_nums", "  @k 0\n  def add_nums"),
+        program("    a + b\n  end\n", after='\n  @shift IO.puts("compiling")\n'),       # not a literal
+        program("    m(a) + b\n  end\n", before="  defmacro m(x), do: x\n"),          # its own macro
+        program("    a + b + @k\n  end\n", before="  @k 0\n"),
         program("    a + b\n  end\n").replace("IO.puts(\"MBXP_ALL_PASSED\")", "IO.inspect(__MODULE__)"),
     ]
-    runs = []
-    for batching in (True, False):
-        jobs = [Job(str(i), "elixir", s) for i, s in enumerate(sources)]
-        got = {j.key: (j, o) for j, o in judge(jobs, workers=1, timeout=20, cache=Cache(), batching=batching)}
-        runs.append([got[str(i)] for i in range(len(sources))])
-    batched, plain = runs
+    batched, plain = judge_sources_both("elixir", sources)
     assert [o.verdict for _, o in batched] == [o.verdict for _, o in plain]
     assert [o.verdict for _, o in batched] == ["passed", "failed", "compile_error", "passed", "compile_error",
                                                "runtime_error", "passed", "passed", "passed", "runtime_error"]
-    assert [j.extra["elixir_beam"] for j, _ in batched] == [True, True, False, True, False, True, False, False,
+    assert [j.extra["precompiled"] for j, _ in batched] == [True, True, False, True, False, True, False, False,
                                                             True, False]
     assert "undefined function helper/1" in batched[4][1].stderr and "main.exs:" in batched[4][1].stderr
     assert "ArgumentError" in batched[5][1].stderr and "boom" in batched[5][1].stderr
-    assert [o.stdout for _, o in batched[6:7]] == [o.stdout for _, o in plain[6:7]]
-    assert "compiling" in batched[6][1].stdout
+    assert "compiling" in batched[6][1].stdout and batched[6][1].stdout == plain[6][1].stdout

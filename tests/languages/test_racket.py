@@ -4,7 +4,8 @@ from mbxp.conversion.emitters import get_emitter
 from mbxp.conversion.ir import INT, STR, Type
 from mbxp.runners.assemble import truncate
 
-from .common import mbpp, ADD, COUNTS, UNIQUE, check_language, problem, verdicts
+from .common import (ADD, COUNTS, UNIQUE, check_language, judge_sources_both, mbpp, problem, program_with,
+                     verdicts)
 
 pytestmark = pytest.mark.lang
 
@@ -67,3 +68,32 @@ def test_records_with_ordinary_solutions():
                               (p590, "  (list (list (sqrt (+ (* x x) (* y y))) (atan y x)) -2))\n"),   # an exact real equals -2+0i
                               (p927, "  (if node 1 0))\n")])
     assert got == ["passed"] * 5 + ["failed"] * 2 + ["passed", "failed"]
+
+
+def test_racket_compile_server_matches_plain_runs():
+    """One batch through the compile server against `racket main.rkt` per program: same verdicts
+    and compile errors; programs with compile-time code of their own compile themselves."""
+    def program(body, before="", after=""):
+        return program_with("racket", ADD, body, before, after)
+
+    sources = [
+        program("  (+ a b))\n"),
+        program("  (- a b))\n"),
+        program("  (+ a (undefined-thing b)))\n"),                                     # unbound
+        program("  (+ a b)\n"),                                                    # unbalanced
+        program("  (+ (helper a) b))\n", after="(define (helper x) x)\n"),
+        program("  (error 'add-nums \"boom\"))\n"),
+        program("  (m (+ a b)))\n", before="(define-syntax-rule (m x) x)\n"),         # its own macro
+        program("  (+ a b))\n", before="(require (for-syntax racket/base))\n"),
+        program("  (+ a b))\n", before='(require "/etc/passwd")\n'),                  # a file require
+        program("  (+ a b))\n", before="(require racket/list (only-in racket/string string-split))\n"),
+    ]
+    batched, plain = judge_sources_both("racket", sources)
+    assert [o.verdict for _, o in batched] == [o.verdict for _, o in plain]
+    assert [o.verdict for _, o in batched] == ["passed", "failed", "compile_error", "compile_error", "passed",
+                                               "runtime_error", "passed", "passed", "compile_error", "passed"]
+    assert [j.extra["precompiled"] for j, _ in batched] == [True, True, False, False, True, True, False, False,
+                                                            False, True]
+    for i in (2, 3):
+        assert batched[i][1].stderr.splitlines()[0] == plain[i][1].stderr.splitlines()[0]
+    assert "undefined-thing: unbound identifier" in batched[2][1].stderr

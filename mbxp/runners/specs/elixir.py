@@ -20,19 +20,16 @@ from __future__ import annotations
 
 import glob
 import os
-import re
-import time
-import uuid
 from pathlib import Path
 
-from ..base import Job, Runner
-from ..sandbox import Limits, ProcResult, Spawned, give_to_sandbox, spawn
-from ..warm import WarmPool
+from ..base import Job
+from ..sandbox import Limits, ProcResult
+from .compile_server import ServerCompiledRunner
 
 SERVER = Path(__file__).with_name("elixir_server.exs")
 
 
-class ElixirRunner(Runner):
+class ElixirRunner(ServerCompiledRunner):
     language = "elixir"
     filename = "main.exs"
     tools = {"elixir": "elixir", "erl": "erl"}
@@ -44,10 +41,6 @@ class ElixirRunner(Runner):
     stop_tokens = ["\ndefmodule", "\nend", "\n  def ", "\n  defp ", "\n  @", "\n#"]
     compile_error_patterns = [
         r"\*\* \((SyntaxError|TokenMissingError|MismatchedDelimiterError|CompileError)\) main\.exs:"]
-    batch_size = 20
-
-    def __init__(self) -> None:
-        self.servers = WarmPool(self._start_server)
 
     def ebins(self) -> list[str]:
         """The code path `elixir` gives erl: every application of the installation, elixir first."""
@@ -55,59 +48,14 @@ class ElixirRunner(Runner):
         found = sorted(glob.glob(str(lib / "*" / "ebin")))
         return sorted(found, key=lambda p: Path(p).parent.name != "elixir")
 
-    def _start_server(self, root: Path) -> Spawned:
-        argv = [self.tool("elixir"), "-e", SERVER.read_text(encoding="utf-8")]
-        limits = Limits(timeout=24 * 3600, memory_mb=self.compile_memory_mb)
-        return spawn(argv, root, limits, binds=self.binds(), env=self.env())
-
-    def close(self) -> None:
-        self.servers.close()
-
-    def compile_per_sample(self, jobs: list[Job], sandbox: str) -> None:
-        for job in jobs:
-            self.write(job)
-            job.compiled = True
-
-    def compile_batch(self, jobs: list[Job], sandbox: str) -> None:
-        for job in jobs:
-            self.write(job)
-            job.compiled, job.extra["elixir_beam"] = True, False
-        if sandbox == "none" or not jobs:
-            return  # no server outside the sandbox: every program runs as a script
-        for job in jobs:
-            give_to_sandbox(job.workdir)
-        request = uuid.uuid4().hex
-        start = time.monotonic()
-        try:
-            answer = self.servers.ask(jobs[0].workdir.parent, "\t".join([request, *(str(j.workdir) for j in jobs)]),
-                                      self.compile_timeout, expect=f"{request} ")
-        except RuntimeError:
-            answer = None
-        share = (time.monotonic() - start) / len(jobs)
-        if answer != f"{request} done":
-            return
-        for job in jobs:
-            status = read(job.workdir / "status")
-            log = read(job.workdir / "log")
-            job.compile_seconds = share
-            if status == "ok":
-                job.extra["elixir_beam"] = True
-            elif status == "error" and any(re.search(p, log) for p in self.compile_error_patterns):
-                job.compile_result = ProcResult(1, "", log, share, False, False, False, "bwrap")
-            # anything else (alone, or an error `elixir main.exs` might report otherwise): a script
+    def server_argv(self) -> list[str]:
+        return [self.tool("elixir"), "-e", SERVER.read_text(encoding="utf-8")]
 
     def run_job(self, job: Job, timeout: float, sandbox: str) -> ProcResult:
-        if not job.extra.get("elixir_beam"):
+        if not job.extra.get("precompiled"):
             return super().run_job(job, timeout, sandbox)
         argv = [self.tool("erl"), "-noshell", "-pa", *self.ebins(), "ebin", "-s", "Elixir.MbxpMain", "main"]
         return self.sandboxed(argv, job.workdir, Limits(timeout=timeout, memory_mb=self.memory_mb), sandbox)
-
-
-def read(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return ""
 
 
 RUNNER = ElixirRunner()

@@ -1,4 +1,11 @@
-"""Racket: `racket main.rkt` (the module is expanded and compiled in memory, then run).
+"""Racket: `racket main.rkt`, with the module compiled beforehand by a warm compile server.
+
+`racket main.rkt` alone (the per-sample mode) expands and compiles the module in memory, which
+costs as much as loading `racket` itself. Here a sandboxed server (racket_server.rktl), which
+keeps `racket` instantiated, compiles 20 programs per request to <workdir>/compiled/main_rkt.zo:
+the same `racket main.rkt` then loads that instead of compiling. The server never runs
+model-written code: a program with macros or phase-1 code of its own, reader extensions or file
+requires compiles itself at its run, as in the per-sample mode (see compile_server.py).
 
 Read and expansion errors (unbalanced parens, unbound identifiers, bad syntax) are reported before
 anything runs, as `main.rkt:LINE:COL: ...` on the first line of stderr: those are compile errors.
@@ -8,7 +15,11 @@ Truncation counts parens with a Lisp reader's rules (strings, `;` and `#|...|#` 
 characters); the generic scanner treats `'` as a string quote, which breaks on `'(1 2)`."""
 from __future__ import annotations
 
-from ..base import Runner
+from pathlib import Path
+
+from .compile_server import ServerCompiledRunner
+
+SERVER = Path(__file__).with_name("racket_server.rktl")
 
 
 def lisp_cut(completion: str, prompt: str, char_prefix: str) -> str:
@@ -56,11 +67,12 @@ def lisp_scan(text: str, char_prefix: str):
             i += 1
 
 
-class RacketRunner(Runner):
+class RacketRunner(ServerCompiledRunner):
     language = "racket"
     filename = "main.rkt"
     tools = {"racket": "racket"}
     run_cmd = ["{racket}", "main.rkt"]
+    per_sample_run = run_cmd
     end_style = "parens"
     line_comment = ";"
     stop_tokens = ["\n(define ", "\n#|", "\n;", "\n("]  # as MultiPL-E
@@ -68,6 +80,9 @@ class RacketRunner(Runner):
     # (60 programs, 2 workers, one run) 2.9 programs/s with 1 run per worker in flight, 2.6 with 3
     cpu_bound_runs = True
     compile_error_patterns = [r"\A(\S*/)?main\.rkt:\d+:\d+: ", r"(?m)^\S*main\.rkt:\d+:\d+: read(-syntax)?: "]
+
+    def server_argv(self) -> list[str]:
+        return [self.tool("racket"), "-l", "racket/base", "-l", "racket/file", "-e", SERVER.read_text(encoding="utf-8")]
 
     def truncate(self, completion: str, prompt: str) -> str:
         return lisp_cut(completion, prompt, "#\\")
