@@ -3,7 +3,9 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
 
 import pytest
 
@@ -93,7 +95,11 @@ def test_sigkill_halfway_then_restart_gives_the_same_totals(tmp_path, python_dat
     proc.wait()
     done = len((tmp_path / "r.jsonl").read_bytes().splitlines())
     assert 0 < done < len(rows)
+    killed_roots = [r.parent for r in Path(tempfile.gettempdir()).glob("mbxp-run-*/owner")
+                    if r.read_text().split() == [str(proc.pid)]]
+    assert killed_roots  # the kill left its run directory behind: the next judge removes it
     subprocess.run(cmd, env=env, check=True, capture_output=True)
+    assert not any(r.exists() for r in killed_roots)
     resumed = json.loads((tmp_path / "r_summary.json").read_text())
     subprocess.run(cmd[:-1] + [str(tmp_path / "u.jsonl")], env=env, check=True, capture_output=True)
     uninterrupted = json.loads((tmp_path / "u_summary.json").read_text())

@@ -18,6 +18,7 @@ import contextlib
 import hashlib
 import itertools
 import json
+import os
 import queue
 import shutil
 import tempfile
@@ -181,6 +182,25 @@ def batches(jobs: list[Job], batching: bool = True, workers: int = 1) -> list[li
     return out
 
 
+def sweep_stale_roots(tmp: str | None = None) -> int:
+    """Remove the run directories of judges whose process is gone (killed, so its `finally`
+    never ran): each root names its owner's pid. Returns how many were removed."""
+    removed = 0
+    for root in Path(tmp or tempfile.gettempdir()).glob("mbxp-run-*"):
+        try:
+            pid = int((root / "owner").read_text().split()[0])
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            shutil.rmtree(root, ignore_errors=True)
+            removed += 1
+        except (OSError, ValueError, IndexError):  # no owner file, not ours to judge, or alive
+            pass
+    return removed
+
+
+_swept = False
+
+
 def judge(jobs: Iterable[Job], *, workers: int = 2, timeout: float = 10.0, sandbox: str = "auto",
           cache: Cache | None = None, batching: bool = True) -> Iterator[tuple[Job, Outcome]]:
     """Judge every job; yields (job, outcome) as results arrive, in no particular order.
@@ -206,8 +226,13 @@ def judge(jobs: Iterable[Job], *, workers: int = 2, timeout: float = 10.0, sandb
     keys = {id(dups[0]): key for key, dups in pending.items()}
     limits = {lang: threading.Semaphore(get_runner(lang).concurrency or workers)
               for lang in {j.language for j in unique}}
+    global _swept
+    if not _swept:
+        _swept = True
+        sweep_stale_roots()
     root = Path(tempfile.mkdtemp(prefix="mbxp-run-"))
     root.chmod(0o711)  # the sandbox's unprivileged uid must reach the workdirs inside
+    (root / "owner").write_text(f"{os.getpid()}\n")
     stage = Stage(timeout, sandbox, root, batching)
     tasks: queue.PriorityQueue = queue.PriorityQueue()
     results: queue.Queue = queue.Queue()
