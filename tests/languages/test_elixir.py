@@ -86,13 +86,17 @@ def test_elixir_compile_server_matches_scripts():
         program("    m(a) + b\n  end\n", before="  defmacro m(x), do: x\n"),          # its own macro
         program("    a + b + @k\n  end\n", before="  @k 0\n"),
         program("    a + b\n  end\n").replace("IO.puts(\"MBXP_ALL_PASSED\")", "IO.inspect(__MODULE__)"),
+        # redefines a library module the compiler itself calls
+        program("    a + b\n  end\n").replace("defmodule Solution do", "defmodule Integer do\n"
+                                                 "  def to_string(_), do: \"x\"\nend\n\ndefmodule Solution do"),
     ]
     batched, plain = judge_sources_both("elixir", sources)
     assert [o.verdict for _, o in batched] == [o.verdict for _, o in plain]
     assert [o.verdict for _, o in batched] == ["passed", "failed", "compile_error", "passed", "compile_error",
-                                               "runtime_error", "passed", "passed", "passed", "runtime_error"]
+                                               "runtime_error", "passed", "passed", "passed", "runtime_error",
+                                               "passed"]
     assert [j.extra["precompiled"] for j, _ in batched] == [True, True, False, True, False, True, False, False,
-                                                            True, False]
+                                                            True, False, False]
     assert "undefined function helper/1" in batched[4][1].stderr and "main.exs:" in batched[4][1].stderr
     assert "ArgumentError" in batched[5][1].stderr and "boom" in batched[5][1].stderr
     assert "compiling" in batched[6][1].stdout and batched[6][1].stdout == plain[6][1].stdout

@@ -77,12 +77,15 @@ defmodule MbxpElixirServer do
   defp plain_code?(form),
     do: not mentions?(form, [:defmodule, :unquote, :unquote_splicing, :quote, :__MODULE__])
 
-  defp plain_module?({:defmodule, _, [{:__aliases__, _, [name | _]}, [do: body]]}) when name != :MbxpMain do
+  # A module that exists already (String, Kernel, ...) would replace it in this VM, and the
+  # compiler itself would call the program's code.
+  defp plain_module?({:defmodule, _, [{:__aliases__, _, [name | _] = parts}, [do: body]]}) when name != :MbxpMain do
     items = case body do
       {:__block__, _, items} -> items
       item -> [item]
     end
-    Enum.all?(items, &plain_item?/1)
+    Enum.all?(parts, &is_atom/1) and :code.which(Module.concat(parts)) == :non_existing and
+      Enum.all?(items, &plain_item?/1)
   end
   defp plain_module?(_), do: false
 
