@@ -182,20 +182,16 @@ def batches(jobs: list[Job], batching: bool = True, workers: int = 1) -> list[li
     return out
 
 
-def sweep_stale_roots(tmp: str | None = None) -> int:
+def sweep_stale_roots() -> None:
     """Remove the run directories of judges whose process is gone (killed, so its `finally`
-    never ran): each root names its owner's pid. Returns how many were removed."""
-    removed = 0
-    for root in Path(tmp or tempfile.gettempdir()).glob("mbxp-run-*"):
+    never ran): each root names its owner's pid."""
+    for root in Path(tempfile.gettempdir()).glob("mbxp-run-*"):
         try:
-            pid = int((root / "owner").read_text().split()[0])
-            os.kill(pid, 0)
+            os.kill(int((root / "owner").read_text().split()[0]), 0)
         except ProcessLookupError:
             shutil.rmtree(root, ignore_errors=True)
-            removed += 1
         except (OSError, ValueError, IndexError):  # no owner file, not ours to judge, or alive
             pass
-    return removed
 
 
 _swept = False

@@ -18,6 +18,7 @@ main.exs:...`: those are compile errors. A raise exits 1.
 """
 from __future__ import annotations
 
+import functools
 import glob
 import os
 from pathlib import Path
@@ -42,8 +43,10 @@ class ElixirRunner(ServerCompiledRunner):
     compile_error_patterns = [
         r"\*\* \((SyntaxError|TokenMissingError|MismatchedDelimiterError|CompileError)\) main\.exs:"]
 
+    @functools.cached_property
     def ebins(self) -> list[str]:
-        """The code path `elixir` gives erl: every application of the installation, elixir first."""
+        """The code path `elixir` gives erl: every application of the installation, elixir first
+        (looked up once: every precompiled run needs it)."""
         lib = Path(os.path.realpath(self.tool("elixir") or "elixir")).parent.parent / "lib"
         found = sorted(glob.glob(str(lib / "*" / "ebin")))
         return sorted(found, key=lambda p: Path(p).parent.name != "elixir")
@@ -54,7 +57,7 @@ class ElixirRunner(ServerCompiledRunner):
     def run_job(self, job: Job, timeout: float, sandbox: str) -> ProcResult:
         if not job.extra.get("precompiled"):
             return super().run_job(job, timeout, sandbox)
-        argv = [self.tool("erl"), "-noshell", "-pa", *self.ebins(), "ebin", "-s", "Elixir.MbxpMain", "main"]
+        argv = [self.tool("erl"), "-noshell", "-pa", *self.ebins, "ebin", "-s", "Elixir.MbxpMain", "main"]
         return self.sandboxed(argv, job.workdir, Limits(timeout=timeout, memory_mb=self.memory_mb), sandbox)
 
 

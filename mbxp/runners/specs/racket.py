@@ -82,7 +82,8 @@ class RacketRunner(ServerCompiledRunner):
     compile_error_patterns = [r"\A(\S*/)?main\.rkt:\d+:\d+: ", r"(?m)^\S*main\.rkt:\d+:\d+: read(-syntax)?: "]
 
     def server_argv(self) -> list[str]:
-        return [self.tool("racket"), "-l", "racket/base", "-l", "racket/file", "-e", SERVER.read_text(encoding="utf-8")]
+        return [self.tool("racket"), "-l", "racket/base", "-l", "racket/file", "-l", "racket/string",
+                "-e", SERVER.read_text(encoding="utf-8")]
 
     def truncate(self, completion: str, prompt: str) -> str:
         return lisp_cut(completion, prompt, "#\\")

@@ -1,7 +1,7 @@
 ;; mbxp's Racket compile server (see racket.py and compile_server.py): for each DIR of a request,
 ;; DIR/main.rkt is compiled, as `racket main.rkt` would compile it in memory, to
 ;; DIR/compiled/main_rkt.zo, which `racket main.rkt` then loads instead of compiling. Top-level
-;; expressions for `racket -l racket/base -l racket/file -e`.
+;; expressions for `racket -l racket/base -l racket/file -l racket/string -e`.
 ;;
 ;; The server never runs model-written code: a program compiles here only if its expansion can
 ;; run nothing but the installed collections' macros. No macro or phase-1 definition of its own,
@@ -73,9 +73,6 @@
         (call-with-output-file (build-path dir "compiled" "main_rkt.zo") #:exists 'truncate
           (lambda (out) (write code out)))
         (values "ok" #f)])]))
-
-(define (string-prefix? s p)
-  (and (>= (string-length s) (string-length p)) (string=? (substring s 0 (string-length p)) p)))
 
 (define (error-text e)
   (define out (open-output-string))
