@@ -2,6 +2,7 @@
 deadline, and gone after close()."""
 import os
 import re
+import shutil
 import tempfile
 import time
 from pathlib import Path
@@ -53,6 +54,7 @@ def pool(request):
     p = WarmPool(start, limit=getattr(request, "param", None))
     yield p, root, started
     p.close()
+    shutil.rmtree(root, ignore_errors=True)
 
 
 def test_answers_and_reuses_one_process(pool):
