@@ -74,6 +74,10 @@ class Runner:
     compile_memory_mb: int = 4096
     compile_timeout: float = 120.0
     harness_rules: Rules | None = None  # where the test's helpers are, to compile them once (harness.py)
+    # Environment of the engine's runs: tuning that changes no verdict. OpenBLAS (R always, Python
+    # with NumPy) starts a thread per core that spins for ~140 ms of CPU even when no matrix is
+    # ever multiplied; the engine already keeps every core busy with other programs.
+    run_env: dict[str, str] = {}
 
     # ---- toolchain -----------------------------------------------------------------------------
     def toolchain(self) -> dict:
@@ -111,9 +115,9 @@ class Runner:
         (job.workdir / self.filename).write_text(job.source, encoding="utf-8")
 
     def sandboxed(self, argv: list[str], workdir: Path, limits: Limits, sandbox: str,
-                  rw_binds: tuple[str, ...] = ()) -> ProcResult:
+                  rw_binds: tuple[str, ...] = (), env: dict[str, str] | None = None) -> ProcResult:
         return run(argv, workdir, limits, binds=self.binds(), rw_binds=rw_binds, rootfs=self.rootfs(),
-                   env=self.env(), sandbox=sandbox)
+                   env={**self.env(), **(env or {})}, sandbox=sandbox)
 
     def compile_batch(self, jobs: list[Job], sandbox: str) -> None:
         """Compile jobs; set job.compile_result and job.compile_seconds. Default: one by one.
@@ -152,7 +156,7 @@ class Runner:
 
     def run_job(self, job: Job, timeout: float, sandbox: str) -> ProcResult:
         limits = Limits(timeout=timeout, memory_mb=self.memory_mb)
-        return self.sandboxed(self.fill(self.run_cmd), job.workdir, limits, sandbox)
+        return self.sandboxed(self.fill(self.run_cmd), job.workdir, limits, sandbox, env=self.run_env)
 
     # ---- verdicts --------------------------------------------------------------------------------
     def close(self) -> None:

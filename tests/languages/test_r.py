@@ -4,7 +4,7 @@ from mbxp.conversion.emitters import get_emitter
 from mbxp.conversion.ir import BIGINT, FLOAT, INT, STR, Type
 from mbxp.runners.assemble import truncate
 
-from .common import mbpp, ADD, L, check_language, problem, verdicts
+from .common import mbpp, ADD, L, check_language, judge_sources_both, problem, program_with, verdicts
 
 pytestmark = pytest.mark.lang
 
@@ -21,6 +21,30 @@ def test_r_verdicts():
         infinite_loop="  while (TRUE) {}\n}\n",
         crash='  stop("boom")\n}\n',
     )
+
+
+def test_r_lazy_default_packages_match_plain_runs():
+    """The engine attaches R's default packages on first use (r_autoload.R): however a program
+    reaches their names (a call, a string, exists, a dataset, S4), it gets what `Rscript --vanilla`
+    gives, and a program that uses only base never attaches them."""
+    def program(body, before=""):
+        return program_with("r", ADD, body, before)
+
+    sources = [
+        program("  a + b\n}\n", before='cat("stats:", "package:stats" %in% search(), "\\n")\n'),
+        program("  median(c(a + b, a + b, 0))\n}\n"),                   # stats, by call
+        program('  do.call("median", list(c(a + b, a + b, 0)))\n}\n'),   # by string
+        program('  match.fun("sum")(head(c(a, b, 99), 2))\n}\n'),        # utils
+        program('  if (exists("sd") && is(a, "numeric")) a + b else 0\n}\n'),  # methods
+        program("  a + b + nrow(mtcars) - 32\n}\n"),                      # datasets
+        program("  a + b + undefined_function(1)\n}\n"),
+        program("  a - b\n}\n"),
+    ]
+    lazy, plain = judge_sources_both("r", sources)
+    assert [o.verdict for _, o in lazy] == [o.verdict for _, o in plain]
+    assert [o.verdict for _, o in lazy] == ["passed"] * 6 + ["runtime_error", "failed"]
+    assert "stats: FALSE" in lazy[0][1].stdout and "stats: TRUE" in plain[0][1].stdout
+    assert lazy[6][1].stderr.splitlines()[0] == plain[6][1].stderr.splitlines()[0]
 
 
 def test_prompt_shape():

@@ -8,6 +8,9 @@ class PythonRunner(Runner):
     filename = "main.py"
     tools = {"python": "python3"}
     run_cmd = ["{python}", "-I", "main.py"]
+    # the plain command in the plain environment; the engine's runs add run_env
+    per_sample_run = run_cmd
+    run_env = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
     end_style = "dedent"
     line_comment = "#"
     stop_tokens = ["\ndef ", "\nclass ", "\nif __name__", "\nprint(", "\n#"]
