@@ -3,7 +3,7 @@ import pytest
 from mbxp.conversion.emitters.ocaml import EMITTER
 from mbxp.conversion.ir import ANY, BIGINT, FLOAT, INT, Type
 
-from .common import mbpp, L, check_language, problem, verdicts
+from .common import ADD, mbpp, L, check_language, judge_sources_both, problem, program_with, verdicts
 
 pytestmark = pytest.mark.lang
 
@@ -85,3 +85,37 @@ def test_ocaml_records_take_ordinary_solutions():
         (p590, polar.replace("Float.pi)", "(Float.pi /. 2.))")),
     ], timeout=15.0)
     assert got == ["passed"] * 5 + ["failed"] * 2, got
+
+
+def test_ocaml_merged_batch_matches_programs_alone():
+    """One batch linked into one binary (each program a generative functor) against each program
+    compiled alone: same verdicts, and compile errors exactly as alone."""
+    def program(body, before="", after=""):
+        return program_with("ocaml", ADD, body, before, after)
+
+    sources = [
+        program("  a + b\n"),
+        program("  a - b\n"),
+        program("  a +. b\n"),                                               # type error
+        program("  a + b\n", after="let r = ref []\n"),                      # weak type variable
+        program("  a + (helper b)\n", before="let helper x = x\n"),
+        program("  if a >= 0 then failwith \"boom\" else a + b\n"),         # uncaught exception
+        program("  a + b\n", after='let () = print_string Sys.argv.(0); print_string " "\n'),
+        program("  a + b\n", after="let () = print_string __MODULE__\n"),   # compiles alone
+        program("  a + b\n", after="exception Mine of int\nlet () = if a_global then raise (Mine 1)\n"),
+        program("  let rec deep n = if n = 0 then 0 else 1 + deep (n - 1) in a + b + deep 100000 - 100000\n"),
+        program("  a + b\n", after="let () = exit 0\n"),                    # exits before the tests
+        # closes the merge's struct: its code would run first in every program of the batch
+        program('  a + b end let () = (print_endline "MBXP_ALL_PASSED"; exit 0) let add_nums a b = a + b'
+                ' module Z = struct\n'),
+    ]
+    merged, alone = judge_sources_both("ocaml", sources)
+    assert [o.verdict for _, o in merged] == [o.verdict for _, o in alone]
+    assert [o.verdict for _, o in merged] == ["passed", "failed", "compile_error", "compile_error", "passed",
+                                              "runtime_error", "passed", "passed", "compile_error", "passed",
+                                              "runtime_error", "compile_error"]
+    assert [j.extra.get("ocaml_program") is not None for j, _ in merged] == [
+        True, True, False, False, True, True, True, False, False, True, True, False]
+    for i in (2, 3, 8):
+        assert merged[i][1].stderr == alone[i][1].stderr
+    assert "./main " in merged[6][1].stdout and "Main" in merged[7][1].stdout
