@@ -75,8 +75,9 @@ class Runner:
     compile_timeout: float = 120.0
     harness_rules: Rules | None = None  # where the test's helpers are, to compile them once (harness.py)
     # Environment of the engine's runs: tuning that changes no verdict. OpenBLAS (R always, Python
-    # with NumPy) starts a thread per core that spins for ~140 ms of CPU even when no matrix is
-    # ever multiplied; the engine already keeps every core busy with other programs.
+    # with NumPy) starts a thread per core that spins even when no matrix is ever multiplied: ~100
+    # of an R start's ~390 ms of CPU in the sandbox on an idle machine, less on busy cores; the
+    # engine keeps every core busy with other programs anyway.
     run_env: dict[str, str] = {}
 
     # ---- toolchain -----------------------------------------------------------------------------
