@@ -37,14 +37,17 @@ def test_r_lazy_default_packages_match_plain_runs():
         program('  match.fun("sum")(head(c(a, b, 99), 2))\n}\n'),        # utils
         program('  if (exists("sd") && is(a, "numeric")) a + b else 0\n}\n'),  # methods
         program("  a + b + nrow(mtcars) - 32\n}\n"),                      # datasets
+        # its own median masks stats' (attached only for sd), without a message about it
+        program("  a + b + median(5) + sd(c(1, 1))\n}\n", before="median <- function(x) 0\n"),
         program("  a + b + undefined_function(1)\n}\n"),
         program("  a - b\n}\n"),
     ]
     lazy, plain = judge_sources_both("r", sources)
     assert [o.verdict for _, o in lazy] == [o.verdict for _, o in plain]
-    assert [o.verdict for _, o in lazy] == ["passed"] * 6 + ["runtime_error", "failed"]
+    assert [o.verdict for _, o in lazy] == ["passed"] * 7 + ["runtime_error", "failed"]
     assert "stats: FALSE" in lazy[0][1].stdout and "stats: TRUE" in plain[0][1].stdout
-    assert lazy[6][1].stderr.splitlines()[0] == plain[6][1].stderr.splitlines()[0]
+    assert lazy[6][1].stderr == plain[6][1].stderr
+    assert lazy[7][1].stderr.splitlines()[0] == plain[7][1].stderr.splitlines()[0]
 
 
 def test_prompt_shape():

@@ -11,7 +11,8 @@ local({
         here <- sub("^package:", "", search())
         if (!(pkg %in% here)) {
             before <- sum(order[seq_len(match(pkg, order) - 1L)] %in% here)
-            suppressPackageStartupMessages(library(pkg, pos = 2L + before, character.only = TRUE))
+            suppressPackageStartupMessages(library(pkg, pos = 2L + before, character.only = TRUE,
+                                                  warn.conflicts = FALSE, quietly = TRUE))  # as R's own start
         }
         as.environment(paste0("package:", pkg))
     }
