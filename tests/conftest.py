@@ -21,6 +21,21 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "lang: per-language execution tests")
 
 
+@pytest.fixture(scope="session", autouse=True)
+def sandbox_reaches_tmp_path(tmp_path_factory):
+    """pytest makes its base directory 0700; let uid 65534 traverse it (not list it), so that
+    programs sandboxed in a tmp_path get the real-uid sandbox, as in production, rather than the
+    root-started fallback and its warning."""
+    top = Path(tempfile.gettempdir()).resolve()
+    d = tmp_path_factory.getbasetemp().resolve()
+    while d != top and top in d.parents:
+        try:
+            d.chmod(d.stat().st_mode | 0o111)
+        except PermissionError:
+            break
+        d = d.parent
+
+
 @pytest.fixture(scope="session")
 def source_dir() -> Path:
     return Path(os.environ["MBXP_SOURCE_DIR"])
