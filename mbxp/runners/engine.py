@@ -235,7 +235,6 @@ def judge(jobs: Iterable[Job], *, workers: int = 2, timeout: float = 10.0, sandb
     order = itertools.count()
     for batch in batches(unique, batching, workers):
         tasks.put((1, next(order), batch))
-    stop = threading.Event()
     workers = max(1, workers)
     per_worker = RUNS_PER_WORKER if batching else 1
     slots = Slots(workers * per_worker, workers)
@@ -244,7 +243,7 @@ def judge(jobs: Iterable[Job], *, workers: int = 2, timeout: float = 10.0, sandb
     compiles = threading.Semaphore(workers)
 
     def worker() -> None:
-        while not stop.is_set():
+        while True:
             priority, _, item = tasks.get()
             if item is None:  # the end: see finally below
                 return
@@ -285,8 +284,7 @@ def judge(jobs: Iterable[Job], *, workers: int = 2, timeout: float = 10.0, sandb
                 for dup in pending[key]:
                     yield dup, outcome
     finally:
-        stop.set()
-        for _ in threads:  # wakes each idle worker at once (a polling worker kept the caller ~0.2 s)
+        for _ in threads:  # first in the queue: each worker stops after its current task
             tasks.put((-99, next(order), None))
         for t in threads:
             t.join()
