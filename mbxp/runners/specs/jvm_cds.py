@@ -16,15 +16,14 @@ the archive unusable it runs without it (-Xshare:auto): only speed ever changes.
 """
 from __future__ import annotations
 
-import fcntl
-import hashlib
 import os
 import subprocess
 import tempfile
 import zipfile
 from pathlib import Path
 
-CACHE_ROOTS = ["/opt/mbxp/cache/java", "~/.cache/mbxp/java"]
+from ..built import cached
+
 PACKAGE = "mbxpwarm"
 # JVM warnings (e.g. "unable to use shared archive") would go to stdout, the test's channel.
 LOG_FLAGS = ["-Xlog:disable", "-Xlog:all=warning:stderr"]
@@ -46,33 +45,6 @@ def warm_program(language: str) -> str:
                 description="Write a python function to warm up.", tests=tests, examples=tests[:1])
     row = make_row(p, language)
     return assemble(row, get_emitter(language).oracle(p, oracle_results(p)))
-
-
-def cached(language: str, key_parts: list[str], make) -> Path | None:
-    """The archive for this language and key, made once by `make(target_dir, part_path)` (which
-    writes the archive to part_path, and anything the archive records into target_dir); None if
-    that fails (runs then simply go without)."""
-    key = hashlib.sha256("\0".join(key_parts).encode()).hexdigest()[:16]
-    for root in CACHE_ROOTS:
-        target = Path(os.path.expanduser(root)) / f"cds-{language}-{key}"
-        jsa = target / "app.jsa"
-        if jsa.is_file():
-            return jsa
-        try:
-            target.mkdir(parents=True, exist_ok=True)
-            for d in (target.parent, target):
-                d.chmod(0o755)
-            with open(target / ".lock", "w") as lock:
-                fcntl.flock(lock, fcntl.LOCK_EX)
-                if not jsa.is_file():
-                    part = jsa.with_suffix(".part")
-                    make(target, part)
-                    part.chmod(0o644)
-                    os.replace(part, jsa)
-            return jsa
-        except (OSError, subprocess.SubprocessError):
-            continue
-    return None
 
 
 def dump(argv: list[str], part: Path, cwd: str, env: dict) -> None:
@@ -110,7 +82,8 @@ def for_classes(runner, java: str, libs: list[str], run_flags: list[str]) -> tup
             dump([java, *run_flags, "-cp", ":".join([*libs, str(jar)]),
                   f"{PACKAGE}.{runner.main_class}"], part, tmp, env)
 
-    jsa = cached(runner.language, [os.path.realpath(java), runner.version(), source, *libs, *run_flags], make)
+    jsa = cached("java", f"cds-{runner.language}", [os.path.realpath(java), runner.version(), source, *libs, *run_flags],
+                 "app.jsa", make)
     return (str(jsa), str(jsa.parent / "warm.jar")) if jsa else None
 
 
@@ -128,5 +101,6 @@ def for_script(runner, argv: list[str]) -> str | None:
             (Path(tmp) / runner.filename).write_text(source)
             dump(argv, part, tmp, env)
 
-    jsa = cached(runner.language, [os.path.realpath(argv[0]), runner.version(), source, *argv], make)
+    jsa = cached("java", f"cds-{runner.language}", [os.path.realpath(argv[0]), runner.version(), source, *argv],
+                 "app.jsa", make)
     return str(jsa) if jsa else None

@@ -25,23 +25,21 @@ that a line starting with `|` (a match arm written flush left) continues the bod
 from __future__ import annotations
 
 import dataclasses
-import fcntl
-import hashlib
+import functools
 import os
 import re
 import shutil
 import subprocess
 import tempfile
-import threading
 from pathlib import Path
 
 from ..base import Job, Runner
+from ..built import cached
 from ..sandbox import Limits, ProcResult
 
 ZARITH = ["-I", "+zarith", "zarith.cmxa"] if os.path.exists("/usr/lib/ocaml/zarith/zarith.cmxa") else []
 LAUNCHER = "mbxp_launch"
 CHECKER = Path(__file__).with_name("ocaml_check.ml")
-CACHE_ROOTS = ["/opt/mbxp/cache/ocaml", "~/.cache/mbxp/ocaml"]
 # what could tell a merged program from one alone: the merge's own module names, the module's
 # name, and line directives (the merge's sets the file name once)
 FORBIDDEN = re.compile(r"Mbxp_|__MODULE__|__FUNCTION__|^\s*#", re.MULTILINE)
@@ -62,18 +60,12 @@ class OCamlRunner(Runner):
     compile_memory_mb = 2048
     batch_size = 20
 
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._checker: str | None | bool = False  # False: not built yet
-
     def checker(self) -> str | None:
-        with self._lock:
-            if self._checker is False:
-                self._checker = build_checker(self.tool("ocamlopt"))
-            return self._checker  # type: ignore[return-value]
+        return build_checker(self.tool("ocamlopt"))
 
     def binds(self) -> list[str]:
-        return super().binds() + ([os.path.dirname(self._checker)] if self._checker else [])
+        checker = self.checker()
+        return super().binds() + ([os.path.dirname(checker)] if checker else [])
 
     def truncate(self, completion: str, prompt: str = "") -> str:
         lines = completion.splitlines(keepends=True)
@@ -147,39 +139,25 @@ class OCamlRunner(Runner):
                               env=env)
 
 
+@functools.lru_cache(maxsize=None)
 def build_checker(ocamlopt: str | None) -> str | None:
     """ocaml_check, built once per compiler into a cache directory the sandbox can read; None if
     it can't be (then every program compiles alone)."""
     if not ocamlopt:
         return None
+
+    def make(target: Path, part: Path) -> None:
+        with tempfile.TemporaryDirectory(dir=target) as tmp:
+            shutil.copy(CHECKER, tmp)
+            subprocess.run([ocamlopt, "-w", "-a", "-I", "+compiler-libs", "ocamlcommon.cmxa", CHECKER.name,
+                            "-o", str(part)], cwd=tmp, check=True, capture_output=True, timeout=300)
+
     try:
         version = subprocess.run([ocamlopt, "-version"], capture_output=True, text=True, timeout=60).stdout
-        key = hashlib.sha256("\0".join([os.path.realpath(ocamlopt), version, CHECKER.read_text()]).encode()).hexdigest()[:16]
     except (OSError, subprocess.SubprocessError):
         return None
-    for root in CACHE_ROOTS:
-        root = Path(os.path.expanduser(root))
-        target = root / key / "ocaml_check"
-        if target.is_file():
-            return str(target)
-        try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            for d in (root, target.parent):
-                os.chmod(d, 0o755)
-            with open(root / ".lock", "w") as lock:
-                fcntl.flock(lock, fcntl.LOCK_EX)
-                if not target.is_file():
-                    with tempfile.TemporaryDirectory(dir=target.parent) as tmp:
-                        shutil.copy(CHECKER, tmp)
-                        subprocess.run([ocamlopt, "-w", "-a", "-I", "+compiler-libs", "ocamlcommon.cmxa",
-                                        CHECKER.name, "-o", "ocaml_check"], cwd=tmp, check=True,
-                                       capture_output=True, timeout=300)
-                        os.chmod(f"{tmp}/ocaml_check", 0o755)
-                        os.replace(f"{tmp}/ocaml_check", target)
-            return str(target)
-        except (OSError, subprocess.SubprocessError):
-            continue
-    return None
+    built = cached("ocaml", "check", [os.path.realpath(ocamlopt), version, CHECKER.read_text()], "ocaml_check", make)
+    return str(built) if built else None
 
 
 RUNNER = OCamlRunner()
