@@ -52,7 +52,7 @@ guard args.count > 1, let entry = dlsym(nil, "mbxp_main_" + args[1]) else {
 exit(unsafeBitCast(entry, to: Entry.self)(CommandLine.argc, CommandLine.unsafeArgv))
 """
 HARNESS = harness.Rules(
-    start="func mbxpClose(", end="\nfunc mbxpCheck(",
+    start="func mbxpClose(", end="\ndo {\n    let expected",  # every helper, mbxpCheck too
     declares=re.compile(r"\b(?:func\b([^(<\n]*)|(?:var|let)\b([^=:{\n]*)|"
                         r"(?:class|struct|enum|protocol|typealias|actor|associatedtype|case)\b([^(:{=<\n]*))"),
     binds=re.compile(r"(\w+)\s*:(?!:)"),  # parameters (and argument labels: members are safe, see forbid)
