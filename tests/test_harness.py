@@ -15,7 +15,8 @@ LANGUAGES = ["kotlin", "scala", "swift"]
 CHANGES = {
     "kotlin": ["class Triple(val x: Int)", "fun mbxpEq(a: Any?, b: Any?): Boolean = true",
                "fun <T> Iterable<T>.all(p: (T) -> Boolean) = true", "object Math { fun abs(x: Double) = x }",
-               "operator fun Double.minus(o: Double) = 0.0", "val Double.isNaN: Boolean get() = false"],
+               "operator fun Double.minus(o: Double) = 0.0", "val Double.isNaN: Boolean get() = false",
+               "fun mbxpCheck(i: Int, got: Any?, expected: Any?) {}", "object System { val err = 0 }"],
     "scala": ["}\ncase class BigInt(x: Int)\nobject Main2 {", "}\ndef mbxpEq(a: Any, b: Any): Boolean = true\nobject Main2 {",
               "}\nextension (d: Double) def isNaN: Boolean = false\nobject Main2 {",
               "  implicit def toD(x: Int): Double = 0.0", "}\nobject math { def abs(x: Double) = x }\nobject Main2 {"],

@@ -13,7 +13,7 @@ from .. import harness
 from .java import COMPILER_FLAGS, JvmBatchRunner
 
 HARNESS = harness.Rules(
-    start="fun mbxpClose(", end="\nfun mbxpCheck(",
+    start="fun mbxpClose(", end="\nfun main() {",  # every helper, mbxpCheck too
     # `fun` names run to the parameter list (`fun <T : Any> List<T>.all(`); others to their type
     declares=re.compile(r"\b(?:fun\b([^(=\n]*)|(?:val|var)\b([^=:{(\n]*)|(?:class|object|interface|typealias)\b([^(:{=<\n]*))"),
     binds=re.compile(r"(\w+)\s*:(?!:)|\{\s*(\w+)\s*->"),  # parameters, `{ x ->` lambdas
