@@ -15,7 +15,8 @@ The swiftc driver costs ~0.3 s a call before any compiling (measured: 0.9-1.1 s 
 0.6 s for the same swift-frontend job alone), so objects are compiled by calling the one
 swift-frontend job the driver would start: read once per module cache with `swiftc -###`, with
 the module number filled in per program. Messages come from the frontend either way. A batch's
-link likewise runs the driver's two jobs (swift-autolink-extract, then clang): 0.58 s -> ~0.15 s.
+link likewise runs the driver's two jobs (swift-autolink-extract, then clang): 16 objects,
+0.51 -> 0.32 s.
 """
 from __future__ import annotations
 
@@ -36,7 +37,7 @@ from ..sandbox import Limits, ProcResult, give_to_sandbox
 PLAIN_FLAGS = ["-Onone", "-suppress-warnings"]
 # This swift-frontend is an assertions build: it verifies its SIL after every pass (~20% of an
 # object's CPU; 8 MBSWP programs: 0.335 -> 0.265 s), then the AST of every loaded module,
-# Foundation's included (~25% of what is left: 4 MBSWP programs, median 320 -> 252 ms), and
+# Foundation's included (~20% of what is left: 4 MBSWP programs, median 320 -> 252 ms), and
 # LLVM's IR (252 -> 237 ms). Checks of the compiler's own invariants: they change no object and
 # no message (release toolchains don't verify SIL or ASTs at all).
 FLAGS = [*PLAIN_FLAGS, *(f for flag in ("-sil-verify-none", "-disable-ast-verifier", "-disable-llvm-verify")
@@ -82,7 +83,7 @@ class SwiftRunner(Runner):
         self._lock = threading.Lock()
         self._cache: str | None | bool = False  # False: not tried yet; None: unavailable
         self._frontend: dict[str, list[str] | None] = {}
-        self._linker: dict[str, list[list[str]] | None] = {}
+        self._linker: list[list[str]] | None | bool = False  # False: not read yet
         self._harness: dict[str, tuple[Path, str] | None] = {}  # library key -> (dir, module)
 
     def module_cache(self, sandbox: str) -> str | None:
@@ -164,19 +165,22 @@ class SwiftRunner(Runner):
                              "mbxp_main_ZZZ", "-o", "main.o"])
         return [a.replace("ZZZ", str(k)) if a in ("mbxpZZZ", "mbxp_main_ZZZ") else a for a in job]
 
-    def _read_frontend(self, cache: str) -> list[str] | None:
-        argv = self.fill(["{swiftc}", *FLAGS, "-module-cache-path", cache, self.filename, "-module-name", "mbxpZZZ",
-                          "-c", "-Xfrontend", "-entry-point-function-name", "-Xfrontend", "mbxp_main_ZZZ",
-                          "-o", "main.o", "-###"])
+    def driver_jobs(self, argv: list[str], binds: tuple[str, ...] = ()) -> list[list[str]]:
+        """The jobs the swiftc driver would start for `argv` (read with -### beside a main.swift)."""
         work = Path(tempfile.mkdtemp(prefix="mbxp-swift-jobs-"))
         try:
             work.chmod(0o711)
             (work / self.filename).write_text(WARM_SOURCE)
-            res = self.sandboxed(argv, work, Limits(timeout=120), "auto", binds=(cache,))
+            res = self.sandboxed(self.fill([*argv, "-###"]), work, Limits(timeout=120), "auto", binds=binds)
         finally:
             shutil.rmtree(work, ignore_errors=True)
-        jobs = [shlex.split(line) for line in res.stdout.splitlines() if line.strip()]
-        if res.exit_code != 0 or len(jobs) != 1:
+        return [shlex.split(line) for line in res.stdout.splitlines() if line.strip()] if res.exit_code == 0 else []
+
+    def _read_frontend(self, cache: str) -> list[str] | None:
+        jobs = self.driver_jobs(["{swiftc}", *FLAGS, "-module-cache-path", cache, self.filename, "-module-name",
+                                 "mbxpZZZ", "-c", "-Xfrontend", "-entry-point-function-name", "-Xfrontend",
+                                 "mbxp_main_ZZZ", "-o", "main.o"], binds=(cache,))
+        if len(jobs) != 1:
             return None
         job = jobs[0]
         if not (job[0].endswith("swift-frontend") and job[1:3] == ["-frontend", "-c"]
@@ -184,37 +188,25 @@ class SwiftRunner(Runner):
             return None
         return job
 
-    def link_jobs(self, dispatcher: Path, objects: list[str]) -> list[list[str]]:
+    def link_jobs(self, objects: list[str]) -> list[list[str]]:
         """The commands linking `objects` (in the cwd, or absolute) to ./main, with the autolink
         list written to main.autolink; [] where only the driver will do."""
         with self._lock:
-            if str(dispatcher) not in self._linker:
-                self._linker[str(dispatcher)] = self._read_linker(dispatcher)
-            jobs = self._linker[str(dispatcher)]
-        if not jobs:
-            return []
-        fill = lambda job: [x for a in job for x in (objects if a == LINK_OBJECT else [a])]  # noqa: E731
-        return [fill(job) for job in jobs]
+            if self._linker is False:
+                self._linker = self._read_linker()
+            jobs = self._linker
+        return [[x for a in job for x in (objects if a == LINK_OBJECT else [a])] for job in jobs or []]
 
-    def _read_linker(self, dispatcher: Path) -> list[list[str]] | None:
-        work = Path(tempfile.mkdtemp(prefix="mbxp-swift-jobs-"))
-        try:
-            work.chmod(0o711)
-            argv = self.fill(["{swiftc}", LINK_OBJECT, "-Xlinker", "--export-dynamic", "-o", "main", "-###"])
-            res = self.sandboxed(argv, work, Limits(timeout=120), "auto", binds=(str(dispatcher.parent),))
-        finally:
-            shutil.rmtree(work, ignore_errors=True)
-        jobs = [shlex.split(line) for line in res.stdout.splitlines() if line.strip()]
-        if res.exit_code != 0 or len(jobs) != 2 or not jobs[0][0].endswith("swift-autolink-extract"):
+    def _read_linker(self) -> list[list[str]] | None:
+        jobs = self.driver_jobs(["{swiftc}", LINK_OBJECT, "-Xlinker", "--export-dynamic", "-o", "main"])
+        if len(jobs) != 2 or not jobs[0][0].endswith("swift-autolink-extract"):
             return None
         extract, link = jobs
-        # the driver's temporary autolink file becomes one in the cwd
-        if extract[1:] != [LINK_OBJECT, "-o", extract[-1]] or f"@{extract[-1]}" not in link \
+        listed = extract[-1]  # the driver's temporary autolink file: one in the cwd instead
+        if extract[1:] != [LINK_OBJECT, "-o", listed] or f"@{listed}" not in link \
                 or link.count(LINK_OBJECT) != 1 or link[-2:] != ["-o", "main"]:
             return None
-        listed = extract[-1]
-        return [[*extract[:-1], "main.autolink"], ["main.autolink" if a == listed else "@main.autolink" if a == f"@{listed}"
-                                                    else a for a in link]]
+        return [[*extract[:-1], "main.autolink"], ["@main.autolink" if a == f"@{listed}" else a for a in link]]
 
     def compile_batch(self, jobs: list[Job], sandbox: str) -> None:
         cache = self.module_cache(sandbox)
@@ -266,7 +258,7 @@ class SwiftRunner(Runner):
             objects = [*names, str(dispatcher), *(f"{lib}/harness.o" for lib in libs)]
             binds = (str(dispatcher.parent), *libs)
             spent = 0.0
-            for argv in self.link_jobs(dispatcher, objects) or [
+            for argv in self.link_jobs(objects) or [
                     self.fill(["{swiftc}", *objects, "-Xlinker", "--export-dynamic", "-o", "main"])]:
                 res = self.sandboxed(argv, bdir, limits, sandbox, binds=binds)
                 spent += res.duration
